@@ -103,3 +103,22 @@ def test_light_sleeper_is_taken_at_an_ambush() -> None:  # R-DIGI-4, R-COMBAT-1
     )
     assert game.legal_actions() == [wake, act.Pass()]
     assert game.obvious() == (wake, f"+4 SE: {NO_USE_SPENT}")
+
+
+def test_daring_at_the_basilisks_battle_start_is_taken_too() -> None:  # R-DIGI-4, R-EFFECT-2
+    # #28 round 35: Daring was taken at a level-3 battle start but asked at the Basilisk's
+    # (level 4): its Petrifying Gaze acts at battle start and the window reopens after it,
+    # so Daring was offered again further on. Used there it gains the same: it is taken now.
+    game = (
+        Scenario("maxyn-zenma", level=4)
+        .resources(se=10)
+        .skills("daring")
+        .monster("basilisk")
+        .dice(1, 1, 1, 1, 1, 1)
+        .start("battle")
+    )
+    assert game.legal_actions() == [RUSH, act.Pass()]
+    assert game.obvious() == (RUSH, f"+4 SE: {NO_USE_SPENT}")
+    game.apply(RUSH)
+    assert game.state.res["se"] == 14
+    assert [c.id for c in game.state.conditions] == ["base:paralyzed"]

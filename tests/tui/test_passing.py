@@ -86,7 +86,7 @@ async def test_the_rounds_are_shown_one_by_one_and_a_key_skips_them() -> None:
         await pilot.press("space")
         await pilot.pause()
         assert screen.passing is None and screen.offered  # the next decision, at once
-        assert "Your turn is skipped." in screen.said
+        assert "You lose this turn." in screen.said  # Paralyzed took it (35b-5)
         assert screen.game.state.decision == "player_turn"
 
 
@@ -96,7 +96,7 @@ async def test_without_the_roll_animation_the_rounds_are_not_held() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen, index = await attacks_paralysed(pilot, app)
         assert screen.passing is None and screen.offered
-        assert "Your turn is skipped." in screen.said
+        assert "You lose this turn." in screen.said  # Paralyzed took it (35b-5)
 
 
 @sync

@@ -61,7 +61,7 @@ async def test_a_monster_without_rules_shows_its_whole_table_and_m_says_it_has_n
         assert "(m: read)" not in shown and "…" not in shown, shown
         said = " ".join(" ".join(rows_of(screen, stage)[1:]).split())
         assert "4 DAZE lose 2 SE (you have no ME)" in said, said
-        assert "6 HEAL the monster heals 2" in said, said
+        assert "6 HEAL heals 0 (full health)" in said, said  # at 3/3 (#28 round 35)
         assert stage.region.bottom <= 24 - 1  # above the footer
         await pilot.press("m")
         await pilot.pause()

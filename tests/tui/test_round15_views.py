@@ -66,7 +66,11 @@ async def test_a_page_of_m_without_rules_is_not_titled_rules() -> None:
     # "rules" held table rows alone. The title says what the page holds.
     scene = Scenario("tomu", level=2).resources(se=15, food=3, cunning=3).weapon("knife")
     game = scene.monster("abomination").dice(*[3] * 30).start("trickery")
-    assert await page_titles(game, 1) == ["Stage trickery 1 of 1 (m: fold)"]
+    # 35b-6: its DAZE row whole on a table page after it, not on the trickery's page.
+    assert await page_titles(game, 2) == [
+        "Stage trickery 1 of 1 (m: table)",
+        "Stage table 1 of 1 (m: fold)",
+    ]
     scene = Scenario("tomu", level=3).resources(se=15, food=3).weapon("knife")
     game = scene.monster("bugbear-warlord").dice(*[3] * 30).start("trickery")
     titles = await page_titles(game, 6)

@@ -252,7 +252,9 @@ async def test_the_folded_hint_says_what_m_adds_where_the_rules_are_said_whole()
     assert "trickery: 3 cunning + 1 food" in folded, drawn[0]
     assert titles[0] == "Stage (m: table)", drawn[0]  # in the title (round 27), not the rule
     assert "(m:" not in folded, drawn[0]
-    assert "5 DAZE gain Poisoned with 2 tokens now" in " ".join(drawn[1].split())
+    # The row whole on the table's page (35b-6), not the trickery's.
+    table = next(page for page, title in zip(drawn, titles, strict=True) if " table " in title)
+    assert "5 DAZE gain Poisoned with 2 tokens now" in " ".join(table.split()), drawn
     # A monster with a rule of its own still offers its words: the Bugbear's Thick Hide.
     scene = Scenario("tomu", level=3, ruleset=rules).resources(se=15, food=3)
     game = scene.weapon("knife").monster("bugbear-warlord").start("battle")

@@ -227,6 +227,13 @@ def _does_nothing(r: Resolver, roll: int) -> bool:
     return not row.effects or r.ignores(row.result) or all(_idle(r, e) for e in row.effects)
 
 
+def idle_row(r: Resolver, roll: int) -> bool:
+    """Return whether the monster's row at the final roll has effects and every one does
+    nothing in this state (a HEAL at full health): the words say so (#28 round 35)."""
+    row = _row(r, roll)
+    return bool(row.effects) and all(_idle(r, e) for e in row.effects)
+
+
 def _idle(r: Resolver, e: m.Effect) -> bool:
     """Return whether a row's effect does nothing in this state: a heal at full health
     (the heal stops at the monster's health, R-BATTLE-7's trackers)."""

@@ -11,7 +11,12 @@ cannot. Only what is certain counts, and every condition is checked, not assumed
   (a gain the cap takes before a payment).
 * **At a trigger that fires once a level** (`ONCE`: battle start, the ambush, the
   monster defeated, the level's end), and not offered again at a window Pass's forecast
-  passes: a gain passed now cannot be had later for more.
+  passes: a gain passed now cannot be had later for more. When it is offered again
+  (the window reopens after a monster's rule at the trigger, R-EFFECT-2: the Basilisk's
+  Petrifying Gaze at battle start), using it there is played out for each window it
+  comes back at before chance decides anything, and using it now must stop in the
+  same state with each resource as much or more (#28 round 35: Daring was taken at a
+  level-3 battle start and asked at the Basilisk's).
 * **It costs nothing but, for a class ability, one of the level's ability uses**
   (R-ABILITY-1): no resource cost and no once-per-turn/battle/level limit.
 * **That use cannot be wanted before the pool refills**: no other class ability of
@@ -31,12 +36,13 @@ import msgspec
 
 from unbroken.core import actions as act
 from unbroken.core import events as ev
+from unbroken.core import legality
 from unbroken.core import model as m
-from unbroken.core.forecast import Forecast, forecast
+from unbroken.core.forecast import DECISION, Forecast, forecast
 from unbroken.core.pointless import Game, after_the_use
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import optional_responses
-from unbroken.core.state import DecisionKind
+from unbroken.core.state import DecisionKind, GameState, copy_state
 from unbroken.core.to_come import can_still_fire, turns_to_come
 
 #: The resources whose gain is never worse to hold (R-RES-2 caps them; nothing asks for less).
@@ -124,14 +130,57 @@ def _pure_gain(game: Game, use: act.Use) -> dict[str, int]:
     """Return what using gains for certain when its forecast is Pass's but for the use and
     those gains (each resource as much or more, some more); else {}."""
     passed = forecast(game.ruleset, game.state, act.Pass(), name_passed=True)
-    if use in passed.passed:  # offered again further on: the player may want it then
-        return {}
     used = forecast(game.ruleset, game.state, use)
+    if use in passed.passed and not _now_no_worse(game, use, used):
+        return {}  # offered again further on: the player may want it then
     if (used.stops, used.unseen, used.pending) != (passed.stops, passed.unseen, passed.pending):
         return {}
     if used.stops == "failed":
         return {}
     return _gains_over(used, passed)
+
+
+#: How many windows further on a Response offered again is followed (each one a forecast).
+_AGAIN = 4
+
+
+def _now_no_worse(game: Game, use: act.Use, used: Forecast) -> bool:
+    """Return whether using now is never worse than passing and using it at any window
+    further on where it is offered again before chance decides anything: each such use
+    stops where using now does, in the same state, holding no resource more (R-EFFECT-2:
+    the window reopens after a rule at its trigger acts, so Daring comes back after the
+    Basilisk's Petrifying Gaze, with nothing between that a gain made sooner could lose)."""
+    state = game.state
+    for _ in range(_AGAIN):
+        step = forecast(game.ruleset, state, act.Pass(), windows=0)
+        if step.stops != DECISION or step.after.decision != DecisionKind.RESPONSE:
+            return True  # no window further on before chance: none to use it at
+        state = step.after
+        if use not in legality.legal(Resolver(game.ruleset, state)):
+            return True  # a window further on without it: no later use
+        later = forecast(game.ruleset, state, use)
+        if not _as_much_or_more(used, later):
+            return False
+    return False  # offered again more often than followed: not proved
+
+
+def _as_much_or_more(now: Forecast, later: Forecast) -> bool:
+    """Return whether `now` stops where `later` does, in the same state but for the queue
+    written at a decision and the decisions counted, holding each resource as much or more."""
+    if (now.stops, now.unseen, now.pending) != (later.stops, later.unseen, later.pending):
+        return False
+    if any(n < later.after.res.get(k, 0) for k, n in now.after.res.items()):
+        return False
+    if set(later.after.res) - set(now.after.res):
+        return False
+    return _but_bookkeeping(now.after) == _but_bookkeeping(later.after)
+
+
+def _but_bookkeeping(state: GameState) -> bytes:
+    """Return the state's encoding without its resources, queue and decisions counted."""
+    kept = copy_state(state)
+    kept.res, kept.then, kept.decisions = {}, [], 0
+    return msgspec.json.encode(kept)
 
 
 def _gains_over(used: Forecast, passed: Forecast) -> dict[str, int]:
@@ -145,6 +194,8 @@ def _gains_over(used: Forecast, passed: Forecast) -> dict[str, int]:
     if any(n < 0 for n in more.values()) or any(k not in GAINS for k, n in more.items() if n):
         return {}
     expected.res = dict(used.after.res)
+    if used.stops != DECISION:  # the queue is written only at a decision (`pending` was compared)
+        expected.then = list(used.after.then)
     if msgspec.json.encode(expected) != msgspec.json.encode(used.after):
         return {}
     return {k: n for k, n in more.items() if n > 0}

@@ -23,7 +23,7 @@ from unbroken.core.cannot_help import MISSED as MISSED
 from unbroken.core.cannot_help import ROLL_EFFECTS as ROLL_EFFECTS
 from unbroken.core.cannot_help import SAME_ROW as SAME_ROW
 from unbroken.core.cannot_help import WORSE as WORSE
-from unbroken.core.cannot_help import break_cannot_help, cannot_help, keywords_lacked
+from unbroken.core.cannot_help import break_cannot_help, cannot_help, idle_row, keywords_lacked
 from unbroken.core.combat import (
     best_power,
     clamp_die,
@@ -98,6 +98,8 @@ class RowOutcome:
     printed_loss: int = 0
     loss: int = 0
     changed_by: tuple[tuple[str, str], ...] = ()
+    #: Whether its effects all do nothing here (a HEAL at full health, #28 round 35).
+    idle: bool = False
 
 
 class Query(KeptQueries):
@@ -354,7 +356,7 @@ class Query(KeptQueries):
             if isinstance(e, m.Lose) and not e.alt and e.amounts.get("se")
         ]
         if row.result != "WOUND" or not printed:
-            return RowOutcome(roll, row.result)
+            return RowOutcome(roll, row.result, idle=idle_row(r, roll))
         loss = sum(passive_loss(r, n) for n in printed)
         changed = () if loss == sum(printed) else tuple(self.loss_passives())
         return RowOutcome(

@@ -65,7 +65,7 @@ def display(s: GameState, rules: Ruleset) -> str:
             # As it would act now, in the stage's words: "ignored (Hidden Pockets)",
             # "lose 1 SE (Armored −1)" (#28 round 24: Hidden Pockets' STEAL unmarked).
             now = query.table_row(i)
-            if now.ignored or now.rerolled or now.changed_by:
+            if now.ignored or now.rerolled or now.changed_by or now.idle:
                 what = row_effect(row, now, rules, s.level, s.res)
             lines.append(f"   {mark}{i} {row.result}: {what}")
     if s.revealed:

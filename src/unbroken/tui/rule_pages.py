@@ -223,11 +223,15 @@ def lay_out(
         head_words()
     elif heads:
         on_top = words_on_top(laid, heads, slot, cut_rows, rules, rows)
+    ruled = len(laid.used) if said else 0  # the pages of the rules (and the head's words)
     for number, extra, first in sorted(cut_rows):
         for part in [None] if first < 0 else [rules[first]]:
             size = extra if part is None else len(part)
             k = len(laid.used) - 1
-            k = laid.new_page() if k < 0 or laid.used[k] + size > rows else k
+            # A row whole in place goes on the table's pages, not the rules' (35b-6: the
+            # Basilisk's GAZE rows whole only on "rules 3 of 3", its "table 1 of 1" cut).
+            full = k < 0 or laid.used[k] + size > rows or (part is None and k < ruled)
+            k = laid.new_page() if full else k
             laid.used[k] += size
             if part is None:
                 laid.shows[k].add(number)

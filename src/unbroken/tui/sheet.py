@@ -107,6 +107,7 @@ class MonsterSheet(PagedRules):
         assert mo is not None
         card = rules.monsters[mo.id]
         width = self.size.width or 46
+        self.room_key = (state.level, state.step, tuple(self.app.size))  # `rows_free`'s hold
         shown, danger = self.monster_head(text, state, rules, die, width)
         before = coming_rules(state, card)
         self.bare = not (before or card.abilities or card.keywords)

@@ -46,11 +46,18 @@ class PagedRules(Panel):
     tight_extra: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
     #: The panel's title (the stage's title says how `m` goes on through the rules).
     title = ""
+    #: The step the stage draws now (a battle) at the screen's size, and the least room
+    #: `m`'s pages had in it: the pages keep that room while it lasts (35b-7: the Ghoul's
+    #: "table 1 of 3" read "table 1 of 2" after an attack, the Display a row shorter).
+    room_key: tuple[object, ...] = ()
+    held_room: tuple[tuple[object, ...], int] = ((), 0)
 
     def rows_free(self) -> int:
         """Return the rows the stage may take before the hand under it is squeezed: its
         column's height less the panels above it, its border and the hand's least (3);
-        0 before the layout. Table rows wrap within it, else each is cut to one row."""
+        0 before the layout. Table rows wrap within it, else each is cut to one row. While
+        `m` shows the pages, no more than the least room they had in the battle at this
+        screen size (`room_key`): the page count stays as the Display above changes (35b-7)."""
         parent = self.parent
         if not isinstance(parent, Widget) or not parent.size.height:
             return 0
@@ -60,7 +67,14 @@ class PagedRules(Panel):
             if child is self:
                 break
             above += child.outer_size.height
-        return max(8, height - above - 1 - 3)
+        room = max(8, height - above - 1 - 3)
+        if getattr(self, "expanded", None) is not True or not self.room_key:
+            return room
+        key, held = self.held_room
+        if key == self.room_key and held:
+            room = min(room, held)  # no more pages' room than the round began with
+        self.held_room = (self.room_key, room)
+        return room
 
     def unfolds(self, shows: str = "read") -> str:
         """Return how `m` goes on here (" (m: read)"; `shows`: what it shows, "table" for a

@@ -313,9 +313,9 @@ def condition_in_play(
 
     Tokens are named only for a card that uses them, rounds only when it lasts
     some, counted after the `battle_round` under way as the log counts them
-    (`rounds_words`; `over`: the battle is, `rounds_left.battle_over`); a condition
-    waiting for the next level says so, one whose moment is past
-    (an active Blessed's use, given as the level began) says "given" ("taken"). Each
+    (`rounds_words`; `over`: the battle is, `battle_over`: when it leaves, tokens or
+    not); one waiting for the next level says so, one whose moment is past (an
+    active Blessed's use, given as the level began) says "given" ("taken"). Each
     ability reads as its text, or, when it has none (a plugin's), as its effects in
     words; a card without abilities reads as its own text.
     """
@@ -325,7 +325,7 @@ def condition_in_play(
         extra.append("from next level on" if card.permanent else "next level")
     if card.tokens:
         extra.append(plural(condition.tokens, "token"))
-    if condition.rounds:
+    if condition.rounds or (over and condition.active and not card.permanent):  # 35b: tokens
         extra.append(rounds_words(condition, battle_round, over))
     if acted_for_the_level(rules, condition):  # its use given (or taken) as the level began
         extra.append("given" if card.positive else "taken")

@@ -409,13 +409,21 @@ def _round_started(_: Narrator, e: ev.RoundStarted) -> str | None:
 
 
 @words_for(EVENT_WORDS, ev.TurnSkipped)
-def _turn_skipped(_: Narrator, e: ev.TurnSkipped) -> str | None:
+def _turn_skipped(nr: Narrator, e: ev.TurnSkipped) -> str | None:
+    said, nr.losing_turn = nr.losing_turn, False
+    if said:  # "You lose this turn." said it (35b-5)
+        return None
     return "Your turn is skipped." if e.reason != "skipped" else "You skip your turn."
 
 
 @words_for(EVENT_WORDS, ev.SkipTurnSet)
-def _skip_turn_set(_: Narrator, e: ev.SkipTurnSet) -> str | None:
-    return "You will lose your next turn." if e.skip else None
+def _skip_turn_set(nr: Narrator, e: ev.SkipTurnSet) -> str | None:
+    """The turn lost: this one when set as it begins (Paralyzed's check, before the player
+    is asked: R-BATTLE-2; #28 round 35 read "You will lose your next turn."), else the next."""
+    if not e.skip:
+        return None
+    nr.losing_turn = nr.turn_opening
+    return "You lose this turn." if nr.turn_opening else "You will lose your next turn."
 
 
 @words_for(EVENT_WORDS, ev.AttackChosen)

@@ -74,6 +74,10 @@ class Narrator:
         self.rounds_left = RoundsLeft()
         #: The rounds a condition takes whole, said in one line (28a-20).
         self.lost_rounds = LostRounds(ruleset)
+        #: The player's turn has begun and nothing is asked of it yet (its opening rules:
+        #: Paralyzed's check), and whether a skip set there took this very turn (35b-5).
+        self.turn_opening = False
+        self.losing_turn = False
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -128,6 +132,12 @@ class Narrator:
             self.row = e.result
         elif isinstance(e, ev.TurnStarted | ev.RoundStarted | ev.Awaiting):
             self.row = ""
+        if isinstance(e, ev.TurnStarted):
+            self.turn_opening = e.who == "player"
+        elif isinstance(e, ev.RoundStarted | ev.TurnSkipped) or (
+            isinstance(e, ev.Awaiting) and e.decision == "player_turn"
+        ):
+            self.turn_opening = False
         if self.lost_rounds.see(e):
             self.tokens_seen(e)
             return None

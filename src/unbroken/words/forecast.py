@@ -153,14 +153,18 @@ def _phrases(
     "Frightened for 4 rounds" said the total, the round under way in it)."""
     phrases: dict[Acted, list[str]] = {}
     rounds = RoundsLeft.at(before) if before is not None else None
+    health = before.monster.health if before is not None and before.monster else None
     for event, cause in zip(f.events, f.causes, strict=True):
         if rounds is not None:
             rounds.see(event)
+        was, health = _health_seen(health, event)
         if cause is not None and cause.card != own and not cause.passive:
             if isinstance(event, ev.CombatResult):
                 said = row_words(event, cause.card, f.after, ruleset)
             elif isinstance(event, ev.ConditionChanged) and rounds and rounds.extended:
                 said = f"{ruleset.card_name(event.condition)} {rounds.extended}"
+            elif _heals_nothing(event, was):  # a HEAL row at full health (#28 round 35)
+                said = HEALS_NOTHING
             else:
                 said = event_words(event, ruleset, weapon)
                 if isinstance(event, ev.ConditionGained) and rounds and event.rounds:
@@ -180,6 +184,25 @@ def _phrases(
         for a, words in phrases.items()
         if words or a != killer
     }
+
+
+#: A heal that leaves the monster's health as it is, said as doing nothing (#28 round 35:
+#: "Shaman's HEAL: heals to 8/8" at 8/8; the log says "The monster is at full health").
+HEALS_NOTHING = "heals nothing (at full health)"
+
+
+def _health_seen(health: int | None, event: ev.Event) -> tuple[int | None, int | None]:
+    """Return the monster's health before `event` and after it (None: not known)."""
+    if isinstance(event, ev.MonsterChanged):
+        return health, event.health
+    if isinstance(event, ev.MonsterRevealed | ev.MonsterDefeated):
+        return health, None  # another monster, or none
+    return health, health
+
+
+def _heals_nothing(event: ev.Event, was: int | None) -> bool:
+    """Return whether `event` is a heal leaving the health it found (`was`) as it is."""
+    return isinstance(event, ev.MonsterChanged) and event.why == "heal" and event.health == was
 
 
 def row_phrase(

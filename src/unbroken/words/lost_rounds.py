@@ -1,11 +1,11 @@
 """The rounds a condition takes whole, said in one line (28a-20).
 
 Once a condition's check can no longer be passed (Paralyzed at 6 tokens: no face of the
-die is higher, `core.query.locks_turns`), each round says the same four lines ("Round
-12." "The die shows 3 (Paralyzed check)." "You will lose your next turn." "Your turn is
-skipped.") and the monster's three: about 60 lines for 13 rounds. `LostRounds` keeps
-those rounds' events unsaid and says them in one line when they end (an event of another
-kind: the game's end, a Response) or when the screen asks (`said`, after a key's events):
+die is higher, `core.query.locks_turns`), each round says the same three lines ("Round
+12." "The die shows 3 (Paralyzed check)." "You lose this turn.") and the monster's
+three: about 60 lines for 13 rounds. `LostRounds` keeps those rounds' events unsaid and
+says them in one line when they end (an event of another kind: the game's end, a
+Response) or when the screen asks (`said`, after a key's events):
 "Rounds 12 to 25: Paralyzed takes each of your turns (its checks rolled 3, 1, …); the
 monster's rolls: 2 WOUND, 5 STEAL, …; you lose 20 SE; Paralyzed at 13 tokens."
 """

@@ -61,6 +61,11 @@ def just_given(row: m.Row, ruleset: Ruleset) -> str:
     return f"gave you {held_names(row, ruleset) or 'it'} (next time: the monster rolls again)"
 
 
+#: A HEAL row at full health on the table, short: a row's words have about 22 columns at
+#: 80x24 (the options say `words.forecast.HEALS_NOTHING`, "heals nothing (at full health)").
+ROW_HEALS_NOTHING = "heals 0 (full health)"
+
+
 def row_effect(
     row: m.Row,
     outcome: RowOutcome,
@@ -76,7 +81,7 @@ def row_effect(
     named, then the printed loss: "lose 2 SE (Armored −1, printed 3)" (R-EFFECT-3: the
     Passives act after the Responses, and a Response's threshold counts the printed 3:
     #28 round 23 read "lose 2 SE (Armored −1)" beside Tough as Nails' "3 or more" and
-    wondered whether 3 was printed)."""
+    wondered whether 3 was printed); a HEAL at full health "heals 0 (full health)"."""
     if outcome.ignored:
         names = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.ignored)
         # One level of parentheses: "ignored by Wrecker (No Guard Holds)" (#28 round 17).
@@ -86,6 +91,8 @@ def row_effect(
         # have Poisoned)" beside the card's "Gain Poisoned" read as a contradiction).
         names = held_names(row, ruleset) or "it"
         return f"the monster rolls again (you have {names} already)"
+    if outcome.idle:  # a HEAL at full health (#28 round 35: "heals to 8/8" beside it)
+        return ROW_HEALS_NOTHING
     if not outcome.changed_by:
         return printed_row(row, level, held)
     why = ", ".join(rule_name(Acted(c, a), ruleset) for c, a in outcome.changed_by)
