@@ -51,8 +51,10 @@ def test_the_row_leaves_out_the_warning_every_option_shares() -> None:
 
 def test_the_name_goes_whole_before_a_warning_of_its_own() -> None:
     taken = "Trial and Error: 3 time -> a skill — ⚠ time runs out: the monster ambushes you"
-    assert short_option(taken, 33) == "Trial and Error: 3 time -> a…"
-    assert short_option(taken, 60) == "Trial and Error: 3 time -> a skill — ⚠ time runs out"
+    # Said short in whole words, never "⚠ time runs out" cut mid-phrase (35b, 34a-2), the
+    # name kept whole before it.
+    assert short_option(taken, 33) == "Trial and Error… — ⚠ ambush"
+    assert short_option(taken, 60) == "Trial and Error: 3 time -> a skill — ⚠ time runs out: ambush"
     # Not a warning: a finishing blow's "— defeats it" is kept as before (round 24).
     heart = "Attack with Heart shot: wound 5, ignores armor, pay 2 SE — defeats it: 1 treasure"
     assert short_option(heart, 30) == "Attack with… — defeats it"

@@ -10,7 +10,7 @@ from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
 from unbroken.tui.option_rows import DecisionList, fit_options
-from unbroken.tui.warning_keeps import keep_warnings
+from unbroken.words.warning_keeps import keep_warnings
 
 
 def last_time() -> Scenario:

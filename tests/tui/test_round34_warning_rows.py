@@ -7,7 +7,7 @@ short whole way ("— ⚠ starve") before anything of it is cut, and never by it
 from __future__ import annotations
 
 from unbroken.tui.option_rows import fit_options
-from unbroken.tui.warning_keeps import WARNED, short_ways, split_warnings
+from unbroken.words.warning_keeps import WARNED, short_ways, split_warnings
 
 STARVE = "you starve at the Hunger step (food 0/3: −6 SE)"
 PLAN = f"6. Plan: pay 4 SE, gain 1 cunning (it takes your turn) — ⚠ {STARVE}"

@@ -31,9 +31,14 @@ def test_a_committed_fight_row_says_why_it_cannot_be_taken() -> None:
 def test_cut_at_80x24_it_keeps_not_now() -> None:
     shown = fit_options([f"2. {_fight_row()}"], 45, 1, [True])
     assert shown == ["2. Fight the monster now (not now: committed)"], shown
-    # A column narrower by one (a level's longer list): the name kept whole still.
+    # A column narrower by one (a level's longer list): the name kept whole, its reason a
+    # refusal still (35b-13: "(you are committed)" read as a label, no "not now"), and
+    # narrower the name is cut before "(not now)" is.
     shown = fit_options([f"2. {_fight_row()}"], 44, 1, [True])
-    assert shown == ["2. Fight the monster now (you are committed)"], shown
+    assert shown == ["2. Fight the monster now (not now)"], shown
+    for width in range(20, 44):
+        (row,) = fit_options([f"2. {_fight_row()}"], width, 1, [True])
+        assert len(row) <= width and row.endswith(("(not now: committed)", "(not now)")), row
 
 
 def test_its_notice_says_not_now_once() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from unbroken.words.cutting import cut_words
+from unbroken.words.warning_keeps import end_ways
 
 
 def short_name(option: str) -> str:
@@ -51,3 +52,37 @@ def unpaid_cut(option: str, most: int) -> str | None:
             continue
         return f"{head if len(head) <= room else name} {note}"
     return f"{cut_words(name, max(1, most - 13))} (cannot pay)"
+
+
+def short_option(option: str, most: int) -> str:
+    """Return an option's name cut to `most` characters, keeping what its line ends with
+    after " — " in whole words (`end_ways`: "Attack with Heart shot: w… — defeats it", "…
+    — ⚠ time runs out: ambush", "… — hunger −3 SE", never a phrase cut): #28 round
+    24 read a killing blow cut before "— defeats it" beside "about equal to Skip your turn".
+    Cut at the end where that would leave less than ten characters of the name. A card kept
+    that could not be paid is named first, its note kept (`unpaid_cut`, 33a-5).
+    Analyze's rows and `unbroken play`'s odds table name options so (35b)."""
+    unpaid = unpaid_cut(option, most)
+    if unpaid is not None:
+        return unpaid
+    if len(option) <= most or " — " not in option:
+        return cut_words(option, most)
+    head, tail = option.split(" — ", 1)
+    name = head.split(": ", 1)[0]
+    # The end said in whole words, shorter each way, never cut mid-phrase (34a-2; 35b:
+    # "Trick the… — food 0 of 1 after", "— ⚠ time runs out"): the longest way that
+    # leaves the name whole, else the shortest.
+    ways = [f" — {way}" for way in end_ways(tail.split(" — ", 1)[0])]
+
+    def kept(way: str) -> str:  # the head as said before the end `way`
+        return head if len(head) + len(way) <= most else cut_words(head, most - len(way))
+
+    fits = [way for way in ways if most - len(way) >= len(name) and kept(way).startswith(name)]
+    tail = fits[0] if fits else ways[-1]
+    if most - len(tail) < 10:
+        return cut_words(option, most)
+    if tail.startswith(" — ⚠") and len(name) + len(tail) > most:
+        # The name says which decision this is: whole before a warning (31a-6: "Trial
+        # and… — ⚠ time runs out"); where both do not fit, the warning gives way.
+        return cut_words(head, most)
+    return kept(tail) + tail

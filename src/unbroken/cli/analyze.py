@@ -227,32 +227,11 @@ def short(text: str, most: int = 40) -> str:
 
 
 def short_option(option: str, most: int) -> str:
-    """Return an option's name cut to `most` characters, keeping what its line ends with
-    after " — " up to its first ":" ("Attack with Heart shot: w… — defeats it"): #28 round
-    24 read a killing blow cut before "— defeats it" beside "about equal to Skip your turn".
-    Cut at the end where that would leave less than ten characters of the name. A card kept
-    that could not be paid is named first, its note kept (`choice.unpaid_cut`, 33a-5)."""
+    """Return an option's name cut to `most` characters (`advisor.option_names.short_option`)."""
     # lazy: `--help` imports this module: loaded on the path that runs
-    from unbroken.advisor.option_names import unpaid_cut
+    from unbroken.advisor.option_names import short_option as named
 
-    unpaid = unpaid_cut(option, most)
-    if unpaid is not None:
-        return unpaid
-    if len(option) <= most or " — " not in option:
-        return cut_words(option, most)
-    head, tail = option.split(" — ", 1)
-    name = head.split(": ", 1)[0]
-    kept = tail.split(":", 1)[0]
-    if kept.count("(") > kept.count(")"):  # not cut inside its brackets: "score 48 (rank"
-        kept = kept.split(" (", 1)[0] + "…"
-    tail = " — " + kept
-    if most - len(tail) < 10:
-        return cut_words(option, most)
-    if tail.startswith(" — ⚠") and len(name) + 1 + len(tail) > most:
-        # The name says which decision this is: whole before a warning (31a-6: "Trial
-        # and… — ⚠ time runs out"); where both do not fit, the warning gives way.
-        return cut_words(head, most)
-    return (head if len(head) + len(tail) <= most else cut_words(head, most - len(tail))) + tail
+    return named(option, most)
 
 
 def without_shared(option: str, shared: str) -> str:

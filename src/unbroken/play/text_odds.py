@@ -24,13 +24,14 @@ from typing import TextIO
 from unbroken.advisor.chances import no_use_figure
 from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
+from unbroken.advisor.option_names import short_option
 from unbroken.advisor.pool import Anytime, shared_pool
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
 from unbroken.core.actions import Action, Pass, Skip
 from unbroken.core.game import Game
-from unbroken.words.vocabulary import WIDTH, cut
+from unbroken.words.vocabulary import WIDTH
 
 #: The key, as in the full-screen game.
 KEY = "%"
@@ -96,8 +97,10 @@ def table(
         marks = ", ".join(x for x in ("clearly behind" if e.behind else "", early, alike) if x)
         stopped = f" ({marks})" if marks else ""
         head = f"  {i + 1:>2}. {figures[k]:<{wide}} "
-        # The option's name is cut, never the mark: it must stay in sight (round 7).
-        lines.append(head + cut(options[i], WIDTH - len(head) - len(stopped)) + stopped)
+        # The option's name is cut, never the mark: it must stay in sight (round 7); cut
+        # as analyze cuts it, its warning in whole words (35b: "Trick the… — food 0 of 1
+        # after"), never mid-word.
+        lines.append(head + short_option(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     said = []
     if len(legal) > 1 and weighing.weighed:
         chance = weighing.chance

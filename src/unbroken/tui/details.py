@@ -266,10 +266,14 @@ def _ways(
 ) -> list[str]:
     """Return the ways to say an option's detail `text` (`detail_ways`), its own words
     `own` first where its row is `cut`."""
-    if cut and own not in text:
-        # The row is cut and the detail says only what the forecast adds (a kill's
-        # reward): its own words first (#28 rounds 12-13: "7. Aimed Shot [Hunter]
-        # (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.").
+    if own not in text and (cut or isinstance(action, act.Attack)):
+        # The detail says only what the forecast adds (a kill's reward): its own words
+        # first, whole in the inspector's "all of it" and on the line under the list
+        # wherever they fit, an attack's row whole or any row cut (an Eat's, a card's
+        # detail says them its own way) (#28 rounds 12-13: "7. Aimed Shot
+        # [Hunter] (pay 2…" highlighted, the line said only "Troll: gain 2 treasure.";
+        # 35a-2: `i` on Bash's kill said "It defeats the Gremlin; …" with no "Attack with
+        # Bash … pay 3 SE", where the Ogre's said it first).
         text = f"{own.rstrip('.')}. {text}"
     # What the line above shows whole is not said again where the rest would be cut
     # (#28 round 11: "Paid as 1 LE: short of…" lost its reason, then its warning).

@@ -428,7 +428,8 @@ class GameScreen(Screen[None]):
         if stage.bare and mo is not None and (not changed or stage.expanded is True):
             # Round 10: `m` said nothing of why; round 29: unfolding the Troglodyte's table
             # said nothing of it having no rules.
-            self.say(no_rules_words(rules.card_name(mo.id), rules.monsters[mo.id], rules, changed))
+            name, page = rules.card_name(mo.id), (stage.page + 1, stage.pages)
+            self.say(no_rules_words(name, rules.monsters[mo.id], rules, changed, page))
         elif not changed:
             self.say("The monster's rules and table are all in sight.")
 

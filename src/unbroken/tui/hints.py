@@ -20,6 +20,7 @@ help), as an app-wide notification would.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import time
 from typing import TYPE_CHECKING
@@ -105,6 +106,26 @@ TALL = 30
 CUT = " … (l: all of it)"
 
 
+#: A number, or what reads as one's start: "3", "+1", "2/5", "−1".
+_NUMBER = re.compile(r"[+−-]?\d+(?:/\d+)?[.,;]?")
+#: Words that name nothing without what follows them: a label's "trickery:", a "+".
+_LEADS = re.compile(r".*:|[+−-]|and|or|with|of|to|by")
+
+
+def counted(kept: str) -> str:
+    """Return the words a cut keeps ending on what counts something, never on a bare
+    number: the clause it starts goes whole (35a-1: "…; trickery: 3 … (l: all of it)",
+    its "cunning + 1 treasure" cut), as do words that lead to nothing ("trickery:", "+")
+    and the ";" or "," they leave at its end."""
+    words = kept.split(" ")
+    if words and _NUMBER.fullmatch(words[-1]):
+        clause = max((i for i, w in enumerate(words[:-1]) if w.endswith((";", ","))), default=-1)
+        words = words[: clause + 1] if clause >= 0 else words[:-1]
+    while words and _LEADS.fullmatch(words[-1]):
+        words.pop()
+    return " ".join(words).rstrip(";,")
+
+
 def hint_rows(height: int) -> int:
     """Return the most rows a hint takes on a screen `height` rows high."""
     return HINT_ROWS if height >= TALL else SMALL_HINT_ROWS
@@ -166,7 +187,8 @@ class HintBox(Static):
         # docked beside it (31a-5) raised here.
         most = max(len(CUT) + 1, width - 3)
         kept = textwrap.shorten(" ".join(lines[rows - 1 :]), most, placeholder=CUT)
-        said = "\n".join([*lines[: rows - 1], kept if kept.endswith(CUT) else kept + CUT])
+        kept = counted(kept.removesuffix(CUT))
+        said = "\n".join([*lines[: rows - 1], kept + CUT])
         text = Text(said)
         text.stylize("bold", 0, len(self.heading))
         self.update(text)

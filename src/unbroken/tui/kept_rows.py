@@ -129,11 +129,12 @@ def cut_kept(line: str, width: int) -> str:
     if room < 0 and crafted:  # what is crafted is kept, a reason left out first (31b-13)
         return crafted
     if room < 0:
-        return fewer_reasons(name, reasons, width) or (
-            cut(name, max(1, width - len(tail))) + tail
-            if width - len(tail) >= BODY
-            else cut(line, width)
-        )
+        # Narrower still, a refusal keeps its head: "(not now)" of "(not now: committed)"
+        # (35b-13: a dimmed row must never read as a label, nor as a row that can be taken).
+        head = f" ({briefly.partition(': ')[0]})"
+        fewer = fewer_reasons(name, reasons, width)
+        ends = [end for end in (tail, head) if width - len(end) >= BODY]
+        return fewer or (cut(name, width - len(ends[0])) + ends[0] if ends else cut(line, width))
     shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
     return f"{name}{shown}{tail}"
 

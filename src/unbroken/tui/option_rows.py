@@ -27,9 +27,9 @@ from unbroken.tui.row_keeps import (
     said_why,
     whole_brackets,
 )
-from unbroken.tui.warning_keeps import WARNED, keep_warnings
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
+from unbroken.words.warning_keeps import WARNED, keep_warnings
 
 
 class DecisionList(OptionList):

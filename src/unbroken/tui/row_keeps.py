@@ -5,9 +5,10 @@ from __future__ import annotations
 
 #: A dimmed row's reasons said short where the name and the reason whole do not fit one
 #: row (30b-2: "2. Fight the monster now…" said nothing of why it could not be taken;
-#: 33a-7: its "(committed)" read as a label): "(you are committed)", where even
-#: "(not now: committed)" (`SHORTER_REASONS`, tried first) would cut the name.
-SHORT_REASONS = {"not now: committed to the next encounter": "you are committed"}
+#: 33a-7: its "(committed)" read as a label; 35b-13: "(you are committed)" said no "not
+#: now" either): "(not now)", a refusal still, where even "(not now: committed)"
+#: (`SHORTER_REASONS`, tried first) would cut the name (the line under says why).
+SHORT_REASONS = {"not now: committed to the next encounter": "not now"}
 #: A reason said shorter, still whole, before it is said briefly (`shorter_reason`).
 SHORTER_REASONS = {"not now: committed to the next encounter": "not now: committed"}
 

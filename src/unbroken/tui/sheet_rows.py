@@ -37,15 +37,25 @@ def coming_rules(state: GameState, card: m.Monster) -> list[str]:
     return [f"ambush: {ambush_text(card)}", trickery]
 
 
-def no_rules_words(name: str, card: m.Monster, rules: Ruleset, unfolded: bool = False) -> str:
+def no_rules_words(
+    name: str,
+    card: m.Monster,
+    rules: Ruleset,
+    unfolded: bool = False,
+    page: tuple[int, int] = (1, 1),
+) -> str:
     """Return what `m` says of a monster with no rules left to read (its table in sight,
-    or `unfolded`: its table's rows shown in full): that it has none for the battle, and
-    what its ambush and trickery (before it) do (#28 round 24: the Abomination "has no
-    special rules" right after its ambush poisoned you; round 29: `m` on the Troglodyte
-    showed its table's pages and nothing said it has no rules)."""
+    or `unfolded`: its table's rows shown in full, `page` the page shown of how many):
+    that it has none for the battle, and what its ambush and trickery (before it) do (#28
+    round 24: the Abomination "has no special rules" right after its ambush poisoned you;
+    round 29: `m` on the Troglodyte showed its table's pages and nothing said it has no
+    rules; 35a-1: "its table's rows in full" beside "table 1 of 3 (m: next)" read as
+    rows hidden: the page is said as the title says it)."""
     steps = [f"ambush: {ambush_text(card, rules)}"] if card.ambush else []
     steps += [f"trickery: {trickery_text(card)}"] if card.trickery is not None else []
-    shows = "its table's rows in full" if unfolded else "its whole table is in sight"
+    shown, pages = page
+    paged = f", page {shown} of {pages}" if pages > 1 else ""
+    shows = f"its table's rows in full{paged}" if unfolded else "its whole table is in sight"
     if not steps:
         return f"{name} has no special rules: {shows}."
     if unfolded:

@@ -3,6 +3,8 @@ row as the forecast has it (split from words.actions, which names every option).
 
 from __future__ import annotations
 
+import re
+
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
@@ -13,6 +15,7 @@ from unbroken.core.state import GameState, Turn
 from unbroken.words.effects import effect_text
 from unbroken.words.forecast import row_phrase, rule_name
 from unbroken.words.power import signed
+from unbroken.words.rows import printed_row
 from unbroken.words.vocabulary import amounts
 
 
@@ -35,6 +38,7 @@ def picked_row(
     forecast = row_phrase(f, ruleset, acted, state.weapons[-1], state) if f is not None else ""
     what = (
         _row_loss(action, state, ruleset, row)  # the loss after the Passives, with why
+        or _held_row(row, state)
         or forecast
         or ("; ".join(effect_text(e, ruleset, state.level) for e in row.effects) or "no effect")
     )
@@ -44,6 +48,19 @@ def picked_row(
     least = ", a die's least" if action.value + state.roll_bonus < 1 else ""
     bonus = f" → {value}{most or least}" if value != action.value or state.roll_bonus else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})", rule_name(acted, ruleset)
+
+
+def _held_row(row: m.Row, state: GameState) -> str:
+    """Return a row with a "lose exactly" as it acts on what the player holds now, as the
+    table's row says it, its reason after a ";" (no bracket in the option's bracket): "lose
+    3 SE; you have no LE"; "" for a row with none (35b-3: with LE 0, "CONFUSE (lose 3 SE)"
+    the first time, "(lose exactly 1 LE and gain 2 SE (lose 3 SE if unable))" the next,
+    where the forecast, ending in death, said nothing of the row)."""
+    if not any(isinstance(e, m.Reduce) for e in row.effects):
+        return ""
+    return re.sub(
+        r" \(you have ([^()]*)\)", r"; you have \1", printed_row(row, state.level, state.res)
+    )
 
 
 def _row_loss(action: act.PickRoll, state: GameState, ruleset: Ruleset, row: m.Row) -> str:

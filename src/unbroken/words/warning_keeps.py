@@ -5,6 +5,7 @@ warning is said short ("— ⚠ ambush"); the detail line under the list says it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from unbroken.words.forecast import AMBUSH_AHEAD
@@ -52,6 +53,30 @@ def short_ways(warning: str) -> list[str]:
     named = next((ways for start, ways in SHORT if warning.startswith(start)), [])
     cut = [] if warning == AMBUSH_AHEAD or head == warning else [f"{head}…"]
     return list(dict.fromkeys([warning, *cut, *named]))
+
+
+#: An option's note on the Hunger step ahead (`words.keeping.hunger_note`), its short way
+#: what it costs: "food 0 of 1 after: hunger −3 SE" is "hunger −3 SE".
+_HUNGER_NOTE = re.compile(r"food \d+ of \d+ after: (hunger −\d+ SE)")
+
+
+def end_ways(said: str) -> list[str]:
+    """Return what an option's line says after its first " — " (a warning "⚠ …", else
+    its notes "defeats it: 1 treasure; …"), then shorter ways, the shortest last, each
+    whole words: a warning's `short_ways`; a note's first one before its ":" where that
+    names it ("defeats it", "Kobold's ambush"), the Hunger note by its cost ("hunger −3
+    SE": "food 0 of 1 after" left what it costs out, 35b); before a bracket it opens,
+    "…" marking the rest. Never a phrase cut (34a-2)."""
+    if said.startswith("⚠ "):
+        return [f"⚠ {way}" for way in short_ways(said[2:])]
+    first = said.split("; ", 1)[0]
+    hunger = _HUNGER_NOTE.fullmatch(first)
+    if hunger:
+        return list(dict.fromkeys([said, first, hunger[1]]))
+    kept = first.split(":", 1)[0]
+    if kept.count("(") > kept.count(")"):  # not cut inside its brackets: "score 48 (rank"
+        kept = kept.split(" (", 1)[0] + "…"
+    return [kept]
 
 
 def tails(warned: list[str]) -> list[str]:
