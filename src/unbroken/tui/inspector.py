@@ -3,7 +3,6 @@ decision offers side by side. It reads the game and never takes a decision."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 from typing import NamedTuple
 
@@ -30,6 +29,7 @@ from unbroken.tui.in_view import cards_in_view as cards_in_view
 from unbroken.tui.in_view import named_cards as named_cards
 from unbroken.tui.records_table import EXTRA_SCORES, LOST_GAME
 from unbroken.tui.rule_terms import BY_ID, TERMS
+from unbroken.tui.tag_wrap import fill_keeping_tags
 from unbroken.tui.title import Menu
 from unbroken.tui.widgets import OPTION_KEYS
 from unbroken.words.cards import condition_in_play as condition_text
@@ -205,13 +205,7 @@ def card_text(lines: list[str], width: int) -> Text:
         )
         style = "bold" if i == 0 or deeper else ""
         if width > len(lead) + 10:
-            body = textwrap.fill(
-                body,
-                width,
-                initial_indent=lead,
-                subsequent_indent=lead + "  ",
-                break_on_hyphens=False,
-            )
+            body = fill_keeping_tags(body, width, lead)  # a tag whole (35b-12)
         else:
             body = lead + body
         text.append(body + "\n", style=style)
