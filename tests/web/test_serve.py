@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -151,6 +152,27 @@ def test_a_taken_port_is_said_plainly(
         f"unbroken: error: port {server.port} on 127.0.0.1 is taken (another program "
         "listens there); choose another with --port\n"
     )
+
+
+def test_a_port_that_no_one_listens_on_is_not_taken() -> None:
+    # Just after a server stopped, the connections it closed linger on its port (TIME_WAIT),
+    # and the tests hold their servers' ports bound until the server takes them (xdist):
+    # the server binds over both (SO_REUSEADDR), so the check must too. It said "taken".
+    from unbroken.board.testing import HeldPort
+    from unbroken.cli.serve import port_is_free
+
+    with socket.socket() as listener:  # a server as aiohttp's: SO_REUSEADDR
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        client = socket.create_connection(("127.0.0.1", port))
+        accepted, _ = listener.accept()
+        accepted.close()  # the server's end closes first: it is the one left in TIME_WAIT
+        client.close()
+    port_is_free("127.0.0.1", port)
+    with HeldPort() as held:
+        port_is_free("127.0.0.1", held.port)
 
 
 def test_wrong_limits_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
