@@ -90,9 +90,14 @@ def browser() -> Iterator[Any]:
     if binary:
         options.binary_location = binary
     driver_path = shutil.which("chromedriver")
-    service = Service(driver_path) if driver_path else Service()
-    driver = webdriver.Chrome(options=options, service=service)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    # chromedriver's port held until it quits: Selenium's own is found free, then bound
+    # later, when another pytest-xdist worker may have taken it.
+    from unbroken.board.testing import HeldPort  # lazy: the tests that need it
+
+    with HeldPort() as held:
+        service = Service(driver_path, port=held.port) if driver_path else Service(port=held.port)
+        driver = webdriver.Chrome(options=options, service=service)
+        try:
+            yield driver
+        finally:
+            driver.quit()

@@ -53,6 +53,11 @@ def test_a_choice_typed_while_the_odds_run_is_taken() -> None:
         time.sleep(0.5)
         os.write(write, b"1\n")
         time.sleep(0.5)
+        # `q` ends the game, not the end of the input: the odds' worker processes, forked
+        # while the pipe was open here, hold its writing end as long as they live (the
+        # game's shared pool: the program's life), so the end never came where this test
+        # started that pool (run alone, or on a pytest-xdist worker: it hung for good).
+        os.write(write, b"q\n")
         os.close(write)
 
     threading.Thread(target=answer).start()

@@ -13,7 +13,7 @@ import uvicorn
 
 from unbroken.board.app import BoardConfig, make_app
 from unbroken.board.serving import Timeouts, server_config
-from unbroken.board.testing import free_port, wait_for_port
+from unbroken.board.testing import HeldPort, wait_for_port
 
 
 @dataclass
@@ -66,17 +66,18 @@ def _lower(headers: Message) -> dict[str, str]:
 def serve(config: BoardConfig, timeouts: Timeouts | None = None) -> Iterator[Server]:
     """Serve a board with `config` in a thread (as `unbroken board serve` does) until the
     generator is closed."""
-    port = free_port()
-    server = uvicorn.Server(
-        server_config(
-            make_app(config), "127.0.0.1", port, timeouts or Timeouts(), log_level="warning"
+    with HeldPort() as held:  # no other test's server takes the port meanwhile (xdist)
+        port = held.port
+        server = uvicorn.Server(
+            server_config(
+                make_app(config), "127.0.0.1", port, timeouts or Timeouts(), log_level="warning"
+            )
         )
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    wait_for_port(port)
-    try:
-        yield Server(f"http://127.0.0.1:{port}", config)
-    finally:
-        server.should_exit = True
-        thread.join(10)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        wait_for_port(port)
+        try:
+            yield Server(f"http://127.0.0.1:{port}", config)
+        finally:
+            server.should_exit = True
+            thread.join(10)

@@ -10,11 +10,19 @@ import pytest
 from board_server import Server, serve
 
 from unbroken.board.app import BoardConfig
-from unbroken.board.testing import TempPostgres, played_dailies
+from unbroken.board.testing import HeldPort, TempPostgres, played_dailies
 from unbroken.core.ruleset import Ruleset
 from unbroken.play.daily_game import base_plugins, today
 
 _numbers = itertools.count(1)
+
+
+@pytest.fixture
+def held_port() -> Iterator[HeldPort]:
+    """A loopback port for a server the test starts, no other's until the test ends
+    (pytest-xdist's workers start servers at the same time)."""
+    with HeldPort() as held:
+        yield held
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,7 @@ from board_server import Server, serve
 from unbroken.board.app import BoardConfig
 from unbroken.board.offer import offer_daily
 from unbroken.board.player import Player, player_path, save_player
-from unbroken.board.testing import unfinished
+from unbroken.board.testing import HeldPort, unfinished
 from unbroken.cli.command import main
 from unbroken.play.daily_game import daily_session, today
 from unbroken.replay.format import Ticket
@@ -149,15 +149,17 @@ def test_replay_fetches_a_board_recording(
     assert "HTTP 404" in capsys.readouterr().err
 
 
-def test_board_serve_runs_the_server_and_says_a_bad_database(tmp_path: Path) -> None:
+def test_board_serve_runs_the_server_and_says_a_bad_database(
+    tmp_path: Path, held_port: HeldPort
+) -> None:
     import subprocess
     import sys
 
     from board_server import http
 
-    from unbroken.board.testing import free_port, wait_for_port
+    from unbroken.board.testing import wait_for_port
 
-    port = free_port()
+    port = held_port.port
     command = [sys.executable, "-m", "unbroken", "board", "serve", "--port", str(port)]
     server = subprocess.Popen(
         [*command, "--database", str(tmp_path / "b.db")], stdout=subprocess.PIPE, text=True

@@ -21,7 +21,7 @@ from unbroken.board import schema
 from unbroken.board.app import BoardConfig
 from unbroken.board.checking import check_upload
 from unbroken.board.store import Store, StoreError
-from unbroken.board.testing import TempPostgres, free_port, wait_for_port
+from unbroken.board.testing import HeldPort, TempPostgres, wait_for_port
 from unbroken.core.ruleset import Ruleset
 
 
@@ -118,9 +118,9 @@ def test_healthz_and_one_access_log_line_a_request(
 
 
 def test_the_served_board_logs_each_request_and_finishes_one_in_flight_when_stopped(
-    tmp_path: Path, dailies: list[bytes]
+    tmp_path: Path, dailies: list[bytes], held_port: HeldPort
 ) -> None:
-    port = free_port()
+    port = held_port.port
     command = [sys.executable, "-m", "unbroken", "board", "serve", "--port", str(port)]
     server = subprocess.Popen(
         [*command, "--database", str(tmp_path / "board.db")],

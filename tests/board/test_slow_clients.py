@@ -15,6 +15,7 @@ from board_server import Server, serve
 from unbroken.board.app import BoardConfig
 from unbroken.board.quotas import LogLimit
 from unbroken.board.serving import Timeouts
+from unbroken.board.testing import HeldPort
 
 #: Short deadlines, so the tests wait little.
 QUICK = Timeouts(header_seconds=0.5, body_seconds=1.0, keep_alive_seconds=1, max_connections=40)
@@ -119,16 +120,16 @@ def test_a_log_limit_keeps_a_few_lines_of_a_kind_then_says_how_many_were_left_ou
     assert failed.getMessage() == "accept; fd=7: OSError: [Errno 24] Too many open files"
 
 
-def test_no_access_log_means_none(tmp_path: Path) -> None:
+def test_no_access_log_means_none(tmp_path: Path, held_port: HeldPort) -> None:
     # uvicorn's logging config enabled every logger again, so the flag did nothing.
     import subprocess
     import sys
 
     from board_server import http
 
-    from unbroken.board.testing import free_port, wait_for_port
+    from unbroken.board.testing import wait_for_port
 
-    port = free_port()
+    port = held_port.port
     command = [sys.executable, "-m", "unbroken", "board", "serve", "--port", str(port)]
     command += ["--database", str(tmp_path / "b.db"), "--no-access-log", "--no-analysis"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

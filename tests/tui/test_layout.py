@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from pilot import settle, sync
 from textual.geometry import Region
 
@@ -135,6 +136,8 @@ async def play_new(who: str, bot: Any, seed: int) -> dict[str, int]:
     return dict(PLAYED[key])
 
 
+# One pytest-xdist worker for the tests that share its game (--dist loadgroup).
+@pytest.mark.xdist_group("play_new")
 @sync
 async def test_whole_games_keep_every_option_and_table_row_in_sight() -> None:
     # Each character once; Helena's seed 36 meets 13 options in a

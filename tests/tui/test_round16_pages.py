@@ -11,6 +11,7 @@ import re
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+import pytest
 from pilot import game_screen_of, settle, sync
 
 from unbroken.core.game import Game
@@ -176,6 +177,8 @@ async def every_row_readable(
                 assert new, (mid, titles[k], drawn)
 
 
+# One pytest-xdist worker for the tests that share its scenes (--dist loadgroup).
+@pytest.mark.xdist_group("plain_battle_views")
 @sync
 async def test_every_row_of_every_monster_is_readable_on_a_page_of_m_in_battle() -> None:
     # Round 16: the Bugbear's pages unfolded rows 4, 3, 6 in that order and left the

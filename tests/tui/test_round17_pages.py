@@ -3,6 +3,7 @@ that were whole, and its pages never came back to the whole view."""
 
 from __future__ import annotations
 
+import pytest
 from pilot import sync
 from test_round16_pages import everything, plain_battle_views
 
@@ -18,6 +19,8 @@ def whole_rows(view: str) -> set[str]:
     }
 
 
+# One pytest-xdist worker for the tests that share its scenes (--dist loadgroup).
+@pytest.mark.xdist_group("plain_battle_views")
 @sync
 async def test_m_never_cuts_a_whole_row_of_a_monster_without_rules_and_comes_back() -> None:
     assert save_settings(Settings(hints=False)) == ""

@@ -4,12 +4,15 @@ at 80x24, two scrolled out of sight)."""
 
 from __future__ import annotations
 
+import pytest
 from pilot import sync
 from test_layout import play_new
 
 from unbroken.sim import heuristic_bot
 
 
+# One pytest-xdist worker for the tests that share its game (--dist loadgroup).
+@pytest.mark.xdist_group("play_new")
 @sync
 async def test_a_warning_in_the_detail_line_leaves_every_option_its_row() -> None:
     # Helena's seed 36 meets 13 options at the Hobgoblin's battle, starving: every

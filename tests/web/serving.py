@@ -8,13 +8,14 @@ draws on a canvas).
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
 import urllib.error
 import urllib.request
 from typing import Any
+
+from unbroken.board.testing import HeldPort
 
 #: The text of the page's terminal, row by row (xterm.js's buffer).
 SCREEN = """
@@ -29,17 +30,13 @@ return lines.join("\\n");
 """
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Served:
     """A running `unbroken serve` and its address."""
 
     def __init__(self, *options: str) -> None:
-        self.port = free_port()
+        # Held until stopped: no other test's server takes the port meanwhile (xdist).
+        self.held = HeldPort()
+        self.port = self.held.port
         command = [sys.executable, "-m", "unbroken", "serve", "--port", str(self.port), *options]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -67,6 +64,8 @@ class Served:
             self.process.kill()
             out, _ = self.process.communicate()
             raise AssertionError(f"the server did not stop on SIGTERM:\n{out}") from None
+        finally:
+            self.held.close()
         return out
 
 

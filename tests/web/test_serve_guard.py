@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from serving import Served, free_port, wait_for
+from serving import Served, wait_for
 
 from unbroken.cli.command import main
 
@@ -47,7 +47,7 @@ def evil_site() -> Iterator[Callable[[str], str]]:
         def log_message(self, *args: object) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Page)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)  # any free port
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
 

@@ -2,6 +2,8 @@
 
     with TempPostgres() as pg:             # initdb + postgres in a temporary folder
         url = pg.new_database("board1")    # postgresql://postgres@127.0.0.1:PORT/board1
+    with HeldPort() as held:               # a port no one else gets until the server has it
+        start_a_server(held.port); wait_for_port(held.port)
     recordings = played_dailies(ruleset, day, count=5)   # bytes of distinct finished dailies
 
 PostgreSQL refuses to run as root (CI and the dev machine are root): then it
@@ -29,7 +31,7 @@ from unbroken.play.daily_game import daily_for
 
 
 class TempPostgres:
-    """A PostgreSQL server in a temporary folder, on a free loopback port, until closed."""
+    """A PostgreSQL server in a temporary folder, on a held loopback port, until closed."""
 
     def __init__(self) -> None:
         found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
@@ -41,7 +43,8 @@ class TempPostgres:
         self.bin = Path(found[-1]).parent
         self.root = Path(tempfile.mkdtemp(prefix="unbroken-pg-"))
         self.data = self.root / "data"
-        self.port = free_port()
+        self._held = HeldPort()  # until closed: a restart binds the port again
+        self.port = self._held.port
         self._as_user: list[str] = []
         if os.geteuid() == 0:  # postgres will not run as root: as the `postgres` user
             shutil.chown(self.root, "postgres", "postgres")
@@ -115,6 +118,7 @@ class TempPostgres:
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            self._held.close()
 
     def __enter__(self) -> TempPostgres:
         return self
@@ -125,8 +129,39 @@ class TempPostgres:
         self.close()
 
 
+class HeldPort:
+    """A loopback TCP port held for a server to come, until closed.
+
+    A port found free (`free_port`) is free only then: before the server binds it, another
+    process may bind it too (pytest-xdist's workers start servers at the same time) and the
+    server fails, or a test talks to another's server. A held port is bound, never listened
+    on, with SO_REUSEADDR: no automatic port (bind to 0, a connection's own) is ever one
+    bound, and a bind to it without SO_REUSEADDR fails, while the server, which binds with
+    SO_REUSEADDR as uvicorn, aiohttp and PostgreSQL do, takes it and listens there. Close it
+    once the server has stopped (the port could be bound again while it starts again).
+    """
+
+    def __init__(self) -> None:
+        self._socket = socket.socket()
+        self._socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._socket.bind(("127.0.0.1", 0))
+        self.port = int(self._socket.getsockname()[1])
+
+    def close(self) -> None:
+        self._socket.close()
+
+    def __enter__(self) -> HeldPort:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
 def free_port() -> int:
-    """Return a TCP port free on the loopback address now."""
+    """Return a TCP port free on the loopback address now (another process may bind it
+    before the server does: tests hold theirs, `HeldPort`)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])

@@ -99,10 +99,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def port_is_free(host: str, port: int) -> None:
-    """Raise CommandError saying so when `host:port` cannot be listened on."""
+    """Raise CommandError saying so when `host:port` cannot be listened on.
+
+    The probe binds as the server will (aiohttp's default, SO_REUSEADDR): a port is taken
+    when something listens there, not when only closed connections linger on it (TIME_WAIT,
+    just after a server there stopped) or a socket bound there does not listen (the tests
+    hold their servers' ports so, board/testing.py's HeldPort)."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
