@@ -119,8 +119,10 @@ def drawn_from(state: GameState, rules: Ruleset, attacks: list[str]) -> tuple[ob
     return (
         tuple(astuple(c) for c in state.conditions),
         # Their rounds counted in the round under way, and none once the battle is over
-        # (#28 round 34: "Frightened (ends with this round)" on the Rewards screen).
-        state.round,
+        # (#28 round 34: "Frightened (ends with this round)" on the Rewards screen); the
+        # round only where a condition counts rounds: else every battle round drew the
+        # whole Hand again (+3,400 calls at the p90 key, bench/tui.py --calls).
+        state.round if any(c.rounds for c in state.conditions) else None,
         battle_over(state),
         tuple(state.weapons),
         tuple(attacks),
