@@ -419,6 +419,12 @@ class Query(KeptQueries):
         caps counted (R-TRAVEL-5, R-RES-2): the `Gained` event its Rest records."""
         return self.gained(rest_gain(self._ruleset.encounters[card]), card)
 
+    def rest_gains(self, action: act.Action) -> bool:
+        """Return whether resting on the card `action` keeps gains anything, the caps
+        counted (`rest`: "rest, gain nothing" at SE 20/20)."""
+        card = getattr(action, "card", "")
+        return bool(card) and any(self.rest(card).amounts.values())
+
     def hunger_to_come(self) -> bool:
         """Return whether this level's Hunger step has still to eat: not once its choice is
         made and its loss paid (the window after it), so nothing warns of it then."""

@@ -35,7 +35,6 @@ from unbroken.tui.clocked import ClockedList
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, shared_note, use_name
-from unbroken.words.no_use_why import rests_instead
 from unbroken.words.vocabulary import attack_name
 
 #: The events that put cards in sight the player has not read: an Exploration's cards,
@@ -51,13 +50,6 @@ SHOWN = (NEW, REVEALED)
 DIMMED = -1
 #: A Response's use and the question it asks next: a re-roll's "Keep which result?".
 FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
-
-
-def rest_gains(action: act.Action, state: GameState, ruleset: Ruleset) -> bool:
-    """Return whether resting on the card an option keeps gains anything, the caps
-    counted (R-TRAVEL-5, R-RES-2; the core's `Query.rest`, as "rest, gain nothing" says)."""
-    card = getattr(action, "card", "")
-    return bool(card) and any(Query(ruleset, state).rest(card).amounts.values())
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -371,8 +363,9 @@ class CarefulList(ClockedList):
         if index == self.marked or not 0 <= index < len(self.no_use):
             return False
         game, action = self.game, self.offered[index][0]
-        if game is not None and rests_instead(action, game.state, game.ruleset):
-            return not rest_gains(action, game.state, game.ruleset)
+        query = Query(game.ruleset, game.state) if game is not None else None
+        if query is not None and query.rests_only(action):
+            return not query.rest_gains(action)
         return bool(self.no_use[index]) and self.costly(index)
 
     def moves_mark(self, index: int) -> bool:
