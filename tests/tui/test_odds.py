@@ -185,7 +185,9 @@ def test_an_option_of_no_use_is_not_ranked_above_pass_unsaid() -> None:
     assert odds.no_use_text(focus, None, "") == "[90% no use]"
     same = Weighing(wins=(0b1111, 0b1110), games=(4, 4), best=0)
     verdict = odds.verdict_text(same, [0, 1], no_use=[0])
-    assert verdict.endswith("(1 is of no use now: ahead by chance)")
+    # Its own figure above the other's (no Skip beside it): ahead by chance, the other's line
+    # the one that leads (36a-1: the verdict's leaders are the lines that lead).
+    assert verdict == "2 leads; 1 of no use now, ahead by chance", verdict
     assert "no use" not in odds.verdict_text(same, [0, 1], no_use=[1])
 
 

@@ -129,8 +129,9 @@ def _forms_of_the_code() -> set[str]:
     figures: list[Figure | None] = [None]
     for games in (0, 16):
         for rate, high in ((0.0, 0.0), (0.0, 0.003), (0.0, 0.12), (0.004, 0.3), (0.3, 0.6)):
-            for stopped, at_most, behind in itertools.product((False, True), repeat=3):
-                figures.append(Figure(rate, 0.0, high, games, stopped, at_most, behind))
+            for flags in itertools.product((False, True), repeat=4):
+                stopped, at_most, behind, early = flags
+                figures.append(Figure(rate, 0.0, high, games, stopped, at_most, behind, early))
     texts = {odds.odds_text(f) for f in figures}
     for own, passing in itertools.product(figures, repeat=2):
         texts |= {odds.no_use_text(own, passing, name) for name in ("Skip", "Pass")}

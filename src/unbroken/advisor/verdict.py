@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from unbroken.advisor.paired import Difference, bound
+from unbroken.advisor.readings import leaders, reads_ahead
 
 if TYPE_CHECKING:
     from unbroken.advisor.chances import Estimate
@@ -92,6 +93,7 @@ def in_short(
     name: Callable[[int], str],
     no_use: Sequence[int] = (),
     ends: Sequence[str] = (),
+    passing: int | None = None,
 ) -> str:
     """Return the verdict in plain words, for the game's `%` header: which option leads and
     which are about equal to it ("1 leads; 2 and 5 about equal", the others then clearly
@@ -107,32 +109,45 @@ def in_short(
     `ends`, what each option ends for certain (`changes.what_it_ends`, "" for neither): where
     some of the options about equal end the battle (or win the game) and others do not,
     those that end it are said first, never as sharing the lead with a move that goes on
-    (`_ends_apart`): "3 ends the battle; 7 about equal on the futures"."""
+    (`_ends_apart`): "3 ends the battle; 7 about equal on the futures".
+    The options said to lead are those whose lines lead, as the lines read them
+    (`readings.leaders`): never one marked "no use now" (`no_use`), whose line reads the
+    bound of the option that does nothing (`passing`, its place; None: none), "[at most
+    Skip's 28%]" (36a-1); where the race's best is such an option, "2 leads; 1 of no use
+    now" (`_no_use_note`), and "no line leads: 1 is of no use now" where no other line
+    reads a plain figure."""
     if len(w.wins) < 2:
         return ""
     if hopeless(w):
         return lost_words(w.chance)
     equal = w.about_equal()
     if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
-        return _ends_apart(w, name, equal, ends, no_use)
-    best = name(w.best)
+        return _ends_apart(w, name, equal, ends, no_use, passing)
     behind = [name(k) for k in range(len(w.wins)) if k not in equal]
-    # #28 round 29: "3 leads; 1 about equal" beside "1. [70% 60-79]" and "3. [70% 60-78]"
-    # (the lead under a point), and "6 leads; all but 5 about equal" beside "[36% stopped]"
-    # and "6. [60% 50-69]": the options whose line reads as the best's share the lead; those
-    # the race stopped early (their figures from fewer futures) are said apart.
-    figure = w.shown(w.best)
-    stopped = sorted(k for k in equal[1:] if w.shown(k).stopped)
-    tied = sorted(
-        k
-        for k in equal[1:]
-        if k not in stopped and round(100 * w.shown(k).rate) == round(100 * figure.rate)
-    )
-    rest = sorted(k for k in equal[1:] if k not in stopped and k not in tied)
-    lead = f"{_and([name(k) for k in sorted([w.best, *tied])])} share the lead"
-    lead = lead if tied else f"{best} leads"
+    # The lead is read off the lines, as they read (36a-1: "1 and 2 share the lead … (1 is
+    # of no use now: ahead by chance)" beside "1. [at most Skip's 28%]" and "2. [33%
+    # 24-43]"): those reading a plain figure at the top (`readings.leaders`), never an
+    # option of no use now, whose line reads Skip's bound. #28 round 29: "3 leads; 1 about
+    # equal" beside "1. [70% 60-79]" and "3. [70% 60-78]" (the lead under a point), and "6
+    # leads; all but 5 about equal" beside "[36% stopped]" and "6. [60% 50-69]": the
+    # options whose line reads as the best's share the lead; those the race stopped early
+    # (their figures from fewer futures) are said apart.
+    top = leaders(w, no_use)
+    others = [k for k in equal if k not in top and k != w.best]
+    stopped = sorted(k for k in others if w.shown(k).stopped)
+    rest = sorted(k for k in others if k not in stopped)
+    useless = w.best in no_use
+    if not top:  # no other line reads a plain figure, the best of no use now
+        parts = [f"no line leads: {name(w.best)} is of no use now"]
+        if rest:
+            parts.append(f"{_and([name(k) for k in rest])} about equal")
+        if stopped:
+            parts.append(f"{_and([name(k) for k in stopped])} stopped early, not clearly behind")
+        return "; ".join(parts)
+    lead = f"{_and([name(k) for k in top])} share the lead" if len(top) > 1 else ""
+    lead = lead or f"{name(top[0])} leads"
     if len(equal) == 1:
-        said = f"{best} is clearly best"
+        said = f"{name(top[0])} is clearly best"
     elif stopped:
         said = "; ".join(
             [lead]
@@ -141,17 +156,28 @@ def in_short(
         )
     elif not rest:
         said = lead
-    elif len(w.wins) == 2:  # the one other about equal, its figure below (31b-6)
+    elif len(w.wins) == 2 and not useless:  # the one other about equal, below (31b-6)
         said = "both about equal"
-    elif not behind:
-        said = f"{lead}; all about equal" if not tied else f"{lead}; all the rest about equal"
-    elif len(behind) < len(rest) and not tied:
+    elif not behind and not useless:
+        said = f"{lead}; all about equal" if len(top) == 1 else f"{lead}; all the rest about equal"
+    elif len(behind) < len(rest) and len(top) == 1 and not useless:
         said = f"{lead}; all but {_and(behind)} about equal"
     else:
         said = f"{lead}; {_and([name(k) for k in rest])} about equal"
-    if w.best in no_use:
-        said += f" ({best} is of no use now: ahead by chance)"
-    return said
+    return said + _no_use_note(w, name, no_use, passing)
+
+
+def _no_use_note(
+    w: Weighing, name: Callable[[int], str], no_use: Sequence[int], passing: int | None
+) -> str:
+    """Return what the verdict adds where the race's best is an option of no use now: that
+    it is ("; 1 of no use now"), "ahead by chance" only where its line reads above the
+    leading ones (`readings.reads_ahead`: "[40% no use]" beside "[33% 24-43]"), never where
+    it reads Skip's bound (36a-1); "" where the best is of use."""
+    if w.best not in no_use:
+        return ""
+    ahead = ", ahead by chance" if reads_ahead(w, w.best, no_use, passing) else ""
+    return f"; {name(w.best)} of no use now{ahead}"
 
 
 def _ends_apart(
@@ -160,6 +186,7 @@ def _ends_apart(
     equal: list[int],
     ends: Sequence[str],
     no_use: Sequence[int],
+    passing: int | None = None,
 ) -> str:
     """Return `in_short`'s verdict where the options about equal do not all end the same:
     which end the battle (or win the game) first, then the others, about equal on the
@@ -177,9 +204,7 @@ def _ends_apart(
         said.append(f"{_and([name(k) for k in rest])} about equal on the futures")
     if stopped:
         said.append(f"{_and([name(k) for k in stopped])} stopped early, not clearly behind")
-    if w.best in no_use:
-        said[-1] += f" ({name(w.best)} is of no use now: ahead by chance)"
-    return "; ".join(said)
+    return "; ".join(said) + _no_use_note(w, name, no_use, passing)
 
 
 def _ends_first(

@@ -123,7 +123,10 @@ no future won, yet the dice can lift the chance at a later decision ("this game 
 lost" only where the range's top reads 0% too); "4 stopped early,
 not clearly behind": see `[34% stopped]`; "3 ends the battle; 7 about equal on the
 futures": of options about equal, the one that ends the battle (or wins the game) is
-said first, as the chance counts winning only and a move that goes on can win as often).
+said first, as the chance counts winning only and a move that goes on can win as often;
+"2 leads; 1 of no use now": the race put 1 first, but its line reads Skip's bound, and
+only a line reading a plain figure at the top leads; "no line leads: 1 is of no use now"
+where no other line reads one).
 `[30% behind]`: clearly behind the best; `[0-12% behind]`: clearly behind, and what
 it lost to the best on the same futures reaches the chance here, so its figure is held
 at 0: 0-12 is its interval, 12 % the most it can be (`[0% behind]`: that top under
@@ -131,7 +134,10 @@ at 0: 0-12 is its interval, 12 % the most it can be (`[0% behind]`: that top und
 the worse half before it could be called clearly behind (so not shown to differ from
 the best, whatever its figure), its figure from fewer games; `≤` before it, and
 only there (`[≤38% stopped]`): at most the best's, it lost nothing to the best on the
-futures both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[at most Skip's 85%]`
+futures both played (`[0% stopped]`: under 1 %, as the best's own 0%); `[30% early]`:
+the race ended early (one option left, or all within 2 points) with it behind the best
+there, so its figure allows for the best's luck on those futures as a stopped one's does
+(analyze: "the race ended early"); `[at most Skip's 85%]`
 beside an option of no use now: it does nothing Skip (or Pass) does not, so its chance
 is at most that option's; `[88% no use]`: the same with no Skip or Pass beside it, its own
 chance (only chance or the play after puts it there); `[same futures as 2]`: not the

@@ -78,6 +78,13 @@ def odds_text(figure: Figure | None) -> str:
         # ("≤0%" read as a riddle, #28 round 15; "<1%" above the best's "0%", 31b-5).
         at_most = "≤" if f.at_most and round(100 * f.rate) else ""
         return f"[{at_most}{100 * f.rate:.0f}% stopped]"
+    if f.early:
+        # The race ended early (one option left, or all settled) with this option behind
+        # the best there: its figure allows for the best's luck on those futures, as a
+        # stopped one's does, so not the chance less its loss; analyze and the viewer say
+        # "the race ended early" (format 13's `early`), the line "early" (v52's note: it
+        # read "[30% 21-41]" as any other).
+        return f"[{100 * f.rate:.0f}% early]"
     return f"[{100 * f.rate:.0f}% {100 * f.low:.0f}-{100 * f.high:.0f}]"
 
 
@@ -232,20 +239,13 @@ class GameOdds:
         if odds is None:
             return {}, ""
         weighing = odds.weighing()
-        found = dict(zip(self.legal, weighing.shown_all, strict=True))
-        texts = {i: odds_text(found.get(i)) for i in self.legal}
-        passing = found.get(self.passing) if self.passing is not None else None
+        passing = self.legal.index(self.passing) if self.passing is not None else None
         name = "" if self.passing is None else type(self.screen.offered[self.passing][0]).__name__
-        for i in self.no_use:
-            texts[i] = no_use_text(found.get(i), passing, name)
-        # The option that does nothing keeps its figure where an option of no use reads it
-        # as its bound ("at most Skip's 0%" beside "[same as 5]" sent the reader on twice).
-        first = [self.legal.index(self.passing)] if self.passing is not None else []
-        apart = [self.legal.index(i) for i in self.no_use] + (first if self.no_use else [])
-        for k, j in twins(weighing, apart, first).items():
-            texts[self.legal[k]] = same_text(OPTION_KEYS[self.legal[j]])
         no_use = [self.legal.index(i) for i in self.no_use]
-        verdict = verdict_text(weighing, self.legal, no_use, self.ends)
+        keys = [OPTION_KEYS[i] for i in self.legal]
+        rows = row_texts(weighing, keys, no_use, passing, name)
+        texts = dict(zip(self.legal, rows, strict=True))
+        verdict = verdict_text(weighing, self.legal, no_use, self.ends, passing)
         leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
         return texts, status_text(odds, verdict, leader, self.unseen)
 
@@ -254,8 +254,39 @@ class GameOdds:
         self.screen.decision_panel.odds = self.marks()
 
 
+def row_texts(
+    weighing: Weighing,
+    keys: Sequence[str],
+    no_use: Sequence[int] = (),
+    passing: int | None = None,
+    name: str = "",
+) -> list[str]:
+    """Return each weighed option's odds as its line shows them (`keys[k]`: the key of
+    option k; `no_use`: the options marked "no use now"; `passing`: the one that does
+    nothing, named `name`, "Skip"), all by their places in the weighing: its figure
+    (`odds_text`), an option of no use now's bound (`no_use_text`), or "[same futures as
+    2]" (`same_text`). The verdict names its leaders off the same figures
+    (`readings.leaders`)."""
+    shown = weighing.shown_all
+    texts = [odds_text(f) for f in shown]
+    bound = shown[passing] if passing is not None else None
+    for k in no_use:
+        texts[k] = no_use_text(shown[k], bound, name)
+    # The option that does nothing keeps its figure where an option of no use reads it
+    # as its bound ("at most Skip's 0%" beside "[same as 5]" sent the reader on twice).
+    first = [passing] if passing is not None else []
+    apart = [*no_use, *(first if no_use else [])]
+    for k, j in twins(weighing, apart, first).items():
+        texts[k] = same_text(keys[j])
+    return texts
+
+
 def verdict_text(
-    weighing: Weighing, legal: list[int], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+    weighing: Weighing,
+    legal: list[int],
+    no_use: Sequence[int] = (),
+    ends: Sequence[str] = (),
+    passing: int | None = None,
 ) -> str:
     """Return the odds' verdict with each option named by the key that takes it (the
     tenth option is "0 (option 10)": the key pressed and where it is, not "10", which no
@@ -263,10 +294,16 @@ def verdict_text(
     points)", nor "key 0", which round 16 could not place); "" with one option to weigh.
     When the best is an option marked no use now (`no_use`, by their places in `legal`),
     the verdict says so (`Weighing.ranking`). `ends`, what each option in `legal` ends for
-    certain: which ends the battle is said first (`verdict.in_short`)."""
+    certain: which ends the battle is said first (`verdict.in_short`); `passing`, the place
+    in `legal` of the option that does nothing (Skip, Pass), whose figure an option of no
+    use now reads as its bound."""
     if len(legal) < 2:
         return ""
-    return in_short(weighing, lambda k: _key_name(OPTION_KEYS[legal[k]]), no_use, ends)
+
+    def name(k: int) -> str:
+        return _key_name(OPTION_KEYS[legal[k]])
+
+    return in_short(weighing, name, no_use, ends, passing)
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
