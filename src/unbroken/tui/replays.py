@@ -40,6 +40,25 @@ SPEEDS = (2.0, 1.0, 0.5, 0.25, 0.1)
 WARNING_SECONDS = 30.0
 
 
+def progress_line(position: int, last: int, playing: bool, speed: int, room: int) -> str:
+    """Return the viewer's progress line: the bar, then where it is and how it plays ("█░░
+    3/19  paused, 0.5s a step"), in `room` columns (0: not laid out yet). The bar's width
+    is fixed for the recording and the room, whatever the words beside it (36b-8: it grew
+    and shrank as "playing" became "paused", the speed "0.25s" or "2.0s", the position 9
+    or 10): it leaves the room of the widest the words can be. It gives up cells
+    before the line wraps (round 10: at 80 columns "0/19 paused," then "0.5s a step" on a
+    row of its own)."""
+    status = f" {position}/{last}  {'playing' if playing else 'paused'}, {SPEEDS[speed]}s a step"
+    widest = max(
+        len(f" {last}/{last}  {word}, {seconds}s a step")
+        for word in ("playing", "paused")
+        for seconds in SPEEDS
+    )
+    width = max(6, min(30, room - widest)) if room else 30
+    filled = round(width * position / last) if last else width
+    return "█" * filled + "░" * (width - filled) + status
+
+
 class ViewerNotice(HintBox):
     """The viewer's notice line: the game's (`HintBox`, a notice with no heading), with room
     for all its words. The viewer has no full log (`l`) to keep a notice cut to the game's
@@ -304,16 +323,10 @@ class ReplayViewerScreen(Screen[None]):
         opened = combat_opened(back)
         draw_table(self, state, rules, events, self.uses_at(i), self.die_at(i), row, None, opened)
         last = len(t) - 1
-        playing = "playing" if self.timer is not None else "paused"
-        status = f" {i}/{last}  {playing}, {SPEEDS[self.speed]}s a step"
-        # The bar gives up cells before the line wraps (round 10: at 80 columns "0/19
-        # paused," then "0.5s a step" on a row of its own).
         room = self.query_one("#position", Static).content_size.width
-        width = max(6, min(30, room - len(status))) if room else 30
-        filled = round(width * i / last) if last else width
-        bar = "█" * filled + "░" * (width - filled)
+        line = progress_line(i, last, self.timer is not None, self.speed, room)
         text = Text()
-        text.append(f"{bar}{status}\n", style="bold")
+        text.append(f"{line}\n", style="bold")
         text.append(decision_line(t, i))
         self.query_one("#position", Static).update(text)
         redraw(self)  # the chance chart (`a`), when shown
