@@ -13,9 +13,13 @@ import random
 import re
 
 from unbroken.advisor.chances import Figure
-from unbroken.advisor.estimator import Race, Weighing
+from unbroken.advisor.estimator import Race, Weighing, weigh
 from unbroken.advisor.readings import leaders
 from unbroken.advisor.verdict import LOST, LOST_FOR_SURE
+from unbroken.bots.heuristic import heuristic_bot
+from unbroken.core import actions as act
+from unbroken.core.game import Game
+from unbroken.plugins import load_ruleset
 from unbroken.tui.odds import odds_text, row_texts, verdict_text
 from unbroken.tui.option_rows import OPTION_KEYS
 
@@ -128,48 +132,73 @@ def _random_race(rnd: random.Random) -> Weighing:
     return race.weighing(list(range(n)))
 
 
+def _check(race: Weighing, rnd: random.Random, seen: dict[str, int], passing: int | None) -> None:
+    """Mark some options of `race` "no use now" at random (the best among them at times),
+    draw its lines and verdict as `%` does, and check the options the verdict says lead
+    are the lines that lead, as read off their text."""
+    n = len(race.wins)
+    legal = list(range(n))
+    keys = [OPTION_KEYS[k] for k in legal]
+    no_use = [k for k in legal if k != passing and rnd.random() < 0.25]
+    if rnd.random() < 0.3 and n > 2:
+        no_use = sorted({*no_use, race.best} - {passing})
+    blows = rnd.random() < 0.2
+    ends = [rnd.choice(["", "", "ends the battle"]) for _ in legal] if blows else []
+    texts = row_texts(race, keys, no_use, passing, "Skip")
+    said = verdict_text(race, legal, no_use, ends, passing)
+    lines = _leading_lines(texts, keys)
+    named = _named(said)
+    context = (texts, said)
+    assert {keys[k] for k in leaders(race, no_use)} == lines, context
+    if named:
+        seen["lead"] += 1
+        assert named == lines, context  # the verdict's leaders are the lines that lead
+    else:  # only the verdicts that name no lead
+        assert (
+            said.startswith((LOST, LOST_FOR_SURE, "both about equal", "no line leads"))
+            or "end the battle" in said
+            or "ends the battle" in said
+        ), context
+    if said.startswith("no line leads"):
+        seen["no line leads"] += 1
+        assert not lines, context
+    if race.best in no_use:
+        seen["no use best"] += 1
+        assert keys[race.best] not in named, context
+    if "ahead by chance" in said:
+        # Only of an option whose line reads its own figure above every leading line.
+        said_of = re.search(r"(\w) of no use now, ahead by chance", said)
+        assert said_of, context
+        own_line = OWN.fullmatch(texts[keys.index(said_of[1])])
+        own = int(own_line[1]) if own_line else -1
+        top = max(int(m[1]) for t in texts if (m := PLAIN.fullmatch(t)))
+        assert own > top, context
+
+
 def test_the_verdicts_leaders_are_the_lines_that_lead() -> None:
     rnd = random.Random(36)
     seen = {"lead": 0, "no use best": 0, "no line leads": 0}
     for _ in range(1000):
         race = _random_race(rnd)
-        n = len(race.wins)
-        legal = list(range(n))
-        keys = [OPTION_KEYS[k] for k in legal]
-        passing = rnd.choice([None, rnd.randrange(n)])
-        no_use = [k for k in legal if k != passing and rnd.random() < 0.25]
-        if rnd.random() < 0.3 and n > 2:
-            no_use = sorted({*no_use, race.best} - {passing})
-        blows = rnd.random() < 0.2
-        ends = [rnd.choice(["", "", "ends the battle"]) for _ in legal] if blows else []
-        texts = row_texts(race, keys, no_use, passing, "Skip")
-        said = verdict_text(race, legal, no_use, ends, passing)
-        lines = _leading_lines(texts, keys)
-        named = _named(said)
-        context = (texts, said)
-        assert {keys[k] for k in leaders(race, no_use)} == lines, context
-        if named:
-            seen["lead"] += 1
-            assert named == lines, context  # the verdict's leaders are the lines that lead
-        else:  # only the verdicts that name no lead
-            assert (
-                said.startswith((LOST, LOST_FOR_SURE, "both about equal", "no line leads"))
-                or "end the battle" in said
-                or "ends the battle" in said
-            ), context
-        if said.startswith("no line leads"):
-            seen["no line leads"] += 1
-            assert not lines, context
-        if race.best in no_use:
-            seen["no use best"] += 1
-            assert keys[race.best] not in named, context
-        if "ahead by chance" in said:
-            # Only of an option whose line reads its own figure above every leading line.
-            said_of = re.search(r"(\w) of no use now, ahead by chance", said)
-            assert said_of, context
-            own_line = OWN.fullmatch(texts[keys.index(said_of[1])])
-            own = int(own_line[1]) if own_line else -1
-            top = max(int(m[1]) for t in texts if (m := PLAIN.fullmatch(t)))
-            assert own > top, context
+        _check(race, rnd, seen, rnd.choice([None, rnd.randrange(len(race.wins))]))
     # The property met every kind of verdict it is about.
     assert all(seen.values()), seen
+
+
+def test_so_are_those_of_positions_of_a_game() -> None:
+    # The same over real positions: a bot-played game's decisions with a choice, each
+    # weighed by the one estimator on 16 futures (Skip or Pass the option that does nothing).
+    rnd = random.Random(28)
+    seen = {"lead": 0, "no use best": 0, "no line leads": 0}
+    game = Game.new(load_ruleset(), "tomu", "normal", 2)
+    weighed, n = 0, 0
+    while game.decision is not None and weighed < 8:
+        legal = list(game.legal_actions())
+        if len(legal) > 1 and n % 4 == 0:
+            race = weigh(game, legal, 16)
+            nothing = [k for k, a in enumerate(legal) if isinstance(a, act.Pass | act.Skip)]
+            _check(race, rnd, seen, nothing[0] if nothing else None)
+            weighed += 1
+        game.apply(heuristic_bot(game, n, legal))
+        n += 1
+    assert weighed == 8 and seen["lead"], seen
