@@ -20,7 +20,7 @@ from unbroken.bots.heuristic import heuristic_bot
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.plugins import load_ruleset
-from unbroken.tui.odds import odds_text, row_texts, verdict_text
+from unbroken.tui.odds import odds_text, row_texts, running_leader, verdict_text
 from unbroken.tui.option_rows import OPTION_KEYS
 
 PLAIN = re.compile(r"\[(\d+)% \d+-\d+\]")
@@ -73,6 +73,16 @@ def test_the_basilisk_screen_names_the_line_that_leads() -> None:
     texts = row_texts(race, keys, no_use=[0])
     assert texts[0] == "[33% no use]"
     assert verdict_text(race, [0, 1, 2], no_use=[0]).endswith("; 1 of no use now")
+
+
+def test_the_running_header_never_puts_ahead_a_line_of_no_use() -> None:
+    chop, hack, skip = _mask(33), _mask(32) | 1 << 40, _mask(28)
+    race = Weighing((chop, hack, skip), (100, 100, 100), best=0, fresh=_mask(33), fresh_games=100)
+    assert running_leader(race, [0, 1, 2]) == "1"  # as before, of use
+    assert running_leader(race, [0, 1, 2], no_use=[0]) == "2"  # the line that leads
+    assert running_leader(race, [4, 6, 7], no_use=[0]) == "7"  # by its key
+    alone = Weighing((_mask(60), _mask(20)), (100, 100), best=0, fresh=_mask(60), fresh_games=100)
+    assert running_leader(alone, [0, 1], no_use=[0]) == ""  # no line leads: none said
 
 
 def test_ahead_by_chance_only_where_its_line_reads_above() -> None:

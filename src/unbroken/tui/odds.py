@@ -26,6 +26,7 @@ from unbroken.advisor.chances import Figure, no_use_figure
 from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
+from unbroken.advisor.readings import leaders
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
@@ -246,7 +247,7 @@ class GameOdds:
         rows = row_texts(weighing, keys, no_use, passing, name)
         texts = dict(zip(self.legal, rows, strict=True))
         verdict = verdict_text(weighing, self.legal, no_use, self.ends, passing)
-        leader = _key_name(OPTION_KEYS[self.legal[weighing.best]]) if len(self.legal) > 1 else ""
+        leader = running_leader(weighing, self.legal, no_use)
         return texts, status_text(odds, verdict, leader, self.unseen)
 
     def draw(self) -> None:
@@ -304,6 +305,23 @@ def verdict_text(
         return _key_name(OPTION_KEYS[legal[k]])
 
     return in_short(weighing, name, no_use, ends, passing)
+
+
+def running_leader(weighing: Weighing, legal: list[int], no_use: Sequence[int] = ()) -> str:
+    """Return the key of the option ahead so far, for the running header ("1 ahead so
+    far"): the race's leader, but never one marked "no use now" (`no_use`, by places in
+    `legal`), whose line reads Skip's bound: then the first line that leads
+    (`readings.leaders`), none where no line does yet (36a-1's words in the running
+    header); "" with one option."""
+    if len(legal) < 2:
+        return ""
+    ahead = weighing.best
+    if ahead in no_use:
+        lead = leaders(weighing, no_use)
+        if not lead:
+            return ""
+        ahead = lead[0]
+    return _key_name(OPTION_KEYS[legal[ahead]])
 
 
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
