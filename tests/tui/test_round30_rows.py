@@ -60,7 +60,8 @@ def test_no_row_is_cut_while_the_list_leaves_rows_free() -> None:
         "4. Inspiration: pay 2 ME, gain 1 LE (cannot pay 2 ME: you have 1 LE, which pays only 1 ME)"
     )
     shown = fit_options([lines[0], dimmed], WIDTH, 3, [False, True])
-    assert shown[1] == "4. Inspiration: pay 2 ME, gain 1 LE (cannot\n   pay)", shown
+    # Its bracket kept on one row (36a-6: "(cannot" / "pay)").
+    assert shown[1] == "4. Inspiration: pay 2 ME, gain 1 LE\n   (cannot pay)", shown
 
 
 def test_an_items_ability_keeps_defeats_it() -> None:
@@ -84,7 +85,8 @@ def test_no_bracket_is_cut_inside() -> None:
     shown = fit_options(lines, 44, 3)
     assert shown == [
         "7. Downgrade: give up the Knife for good…",
-        "4. Focus: pay 4 SE, gain 1 ME…",
+        # Its turn's note kept, said short (36a-5), not dropped whole.
+        "4. Focus: pay 4 SE, gain 1 ME (takes turn)",
         "6. Plan: pay 4 SE, gain 1 cunning…",
     ], shown
 

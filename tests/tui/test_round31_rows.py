@@ -18,5 +18,6 @@ def test_a_cut_row_of_no_use_keeps_which_effort_pays() -> None:
     # Where the row has no room for it all, it keeps which effort pays, not a bare "no use".
     assert cut_kept(line, 60) == "4. Inspiration: pay 2 ME… (no use now: LE pays the rest)"
     shown = fit_options([line, "5. Plan: pay 4 SE, gain 1 cunning"], 46, 3)
-    assert shown[0] == "4. Inspiration: pay 2 ME, gain 1 LE (no use\n   now: LE pays the rest)"
+    # Its bracket on one row (36a-6).
+    assert shown[0] == "4. Inspiration: pay 2 ME, gain 1 LE\n   (no use now: LE pays the rest)"
     assert cut_kept(line, 46) == "4. Inspiration: pay 2 ME, gain… (no use now)"  # one row

@@ -122,7 +122,7 @@ def test_sidestep_is_marked_no_use_where_the_lower_row_does_the_same() -> None:
     # word where its 3 and 2 both lose 3 SE; marked as the MISS case is. Where the row
     # lowered to does something else (6 WOUND to 5 STEAL), it is not. Round 19: the 4 is a
     # HEAL at full health, which does nothing: lowered to a WOUND it only costs.
-    assert _sidestep_label(3).endswith("(no use now: rows 3 and 2 do the same)")
+    assert _sidestep_label(3).endswith("(no use now: rows 2 and 3 do the same)")
     assert "no use now" not in _sidestep_label(6)
     assert _sidestep_label(4).endswith("(no use now: the Troll's HEAL does nothing now)")
 

@@ -19,7 +19,6 @@ from unbroken.tui.kept_rows import cut_dimmed as cut_dimmed
 from unbroken.tui.kept_rows import cut_kept as cut_kept
 from unbroken.tui.kept_rows import option_name as option_name
 from unbroken.tui.kept_rows import without_own_words as without_own_words
-from unbroken.tui.panel import cut
 from unbroken.tui.row_keeps import (
     last_group,
     restored,
@@ -27,6 +26,8 @@ from unbroken.tui.row_keeps import (
     said_why,
     whole_brackets,
 )
+from unbroken.tui.tag_wrap import GLUE
+from unbroken.tui.turn_keeps import keep_turn
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
 from unbroken.words.warning_keeps import WARNED, keep_warnings
@@ -192,7 +193,43 @@ def wrap_option(line: str, width: int) -> str:
     if width < 20 or len(line) <= width or not numbered:
         return line
     indent = " " * (len(line) - len(line[len(number) :].lstrip()))
-    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent))
+    # Each bracket that fits a row kept on one (36a-6: "(cannot" / "pay)" over two rows).
+    glued = glue_brackets(line, width - len(indent))
+    return "\n".join(textwrap.wrap(glued, width, subsequent_indent=indent)).replace(GLUE, " ")
+
+
+def glue_brackets(text: str, room: int) -> str:
+    """Return `text` with the spaces of each bracket ("(…)", "[…]") no longer than `room`
+    held (`GLUE`), so a wrap keeps it on one row; a longer one's inner brackets so, and
+    its own words wrapped as before."""
+    out, at = [], 0
+    for start, end in outer_brackets(text):
+        said = text[start:end]
+        # With the letters it is written against ("[Sage]", "):"), one word to a wrap.
+        before = len(text[:start]) - len(text[:start].rpartition(" ")[2])
+        after = text.find(" ", end)
+        if after - before <= room if after >= 0 else len(text) - before <= room:
+            held = said.replace(" ", GLUE)
+        else:  # too long for a row: its inner brackets kept whole, its words wrapped
+            held = said[0] + glue_brackets(said[1:-1], room) + said[-1]
+        out.append(text[at:start] + held)
+        at = end
+    return "".join(out) + text[at:]
+
+
+def outer_brackets(text: str) -> list[tuple[int, int]]:
+    """Return where each outermost bracket of `text` starts and ends (after its closing);
+    one left open is not counted."""
+    spans, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char in "([":
+            start = at if depth == 0 else start
+            depth += 1
+        elif char in ")]" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, at + 1))
+    return spans
 
 
 #: The most rows an option's line takes where a shorter way to say it fits (#28 round 23:
@@ -304,8 +341,13 @@ def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool) -> str:
     if off or said_why(own):  # an attack's wound and cost kept as a takeable one's
         return cut_dimmed_attack(own, width, bare) or cut_kept(own, width)
     if own != line:  # what it does, cut, and "— defeats it" kept
+        if turn and DEFEATS not in line:  # the note at its end, as a Focus's (36a-5);
+            # one that defeats the monster ends the battle: "— defeats it" ends its row
+            return keep_turn(
+                line, width, lambda said, room: cut_own_words(said, without_own_words(said), room)
+            )
         return cut_own_words(line, own, width)
-    return cut_turn(own, width) if turn else cut_attack_or_defeats(own, width, bare)
+    return keep_turn(own, width, cut_words) if turn else cut_attack_or_defeats(own, width, bare)
 
 
 def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
@@ -407,15 +449,3 @@ def cost_cut(bare: str, most: int) -> str:
 def _deeds_kept(own: str, room: int) -> int:
     """Return how many of an ability's words for what it does a cut to `room` keeps."""
     return len(cut_words(own, room).removesuffix("…").split()) if room >= BODY else 0
-
-
-def cut_turn(line: str, width: int) -> str:
-    """Return an option that takes the battle turn cut to one row, that note kept at the
-    end: "5. Plan: pay 4 SE, gain 1 cu… (it takes your turn)"."""
-    note = TAKES_TURN[2:-1]
-    bare = line.replace(f"; {note}", "").replace(TAKES_TURN, "")
-    # Its key and the first 20 letters of the option stay in sight, note or not (the
-    # note then goes whole: `whole_brackets`).
-    if len(line) <= width or bare == line or width - len(TAKES_TURN) < HEAD:
-        return cut(line, width)
-    return cut_words(bare, width - len(TAKES_TURN)) + TAKES_TURN

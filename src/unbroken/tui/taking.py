@@ -22,6 +22,7 @@ from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
+from unbroken.words.mark_causes import change_causes
 from unbroken.words.option_notes import new_question_not_now, not_now
 from unbroken.words.passing import passed_line
 from unbroken.words.taken import with_ambush
@@ -120,6 +121,9 @@ def show_outcome(screen: GameScreen, new: list[ev.Event], start: float) -> None:
         screen.refresh_all()
         offer_switch_off(screen, exc)  # else one that always fails refuses every decision
         return
+    causes = change_causes(new, screen.game.ruleset) if taken else ""
+    if causes:  # the Display's marks added up by cause where they are explained (36a-7)
+        taken[-1] = f"{taken[-1]} {causes}"
     if taken and screen.settle_seconds > 0 and not screen.game.is_over:
         screen.decision_panel.hold(taken, screen.settle_seconds, shows_cards(new))
     screen.tell(screen.session.take_notices())

@@ -49,7 +49,12 @@ from unbroken.words.no_use import (
 )
 from unbroken.words.no_use_why import keeping_note, rest_after, rests_instead, unpaid_note
 from unbroken.words.option_notes import marked_row as marked_row
-from unbroken.words.option_notes import row_reason, said_once, still_to_come
+from unbroken.words.option_notes import (
+    row_reason,
+    said_before_chance,
+    said_once,
+    still_to_come,
+)
 from unbroken.words.option_notes import shared_note as shared_note
 from unbroken.words.paying import cannot_pay, paid_note, paid_sentence
 from unbroken.words.prompts import EXTRA_ATTACK_NOTE, gives_extra_attack
@@ -449,11 +454,15 @@ def option_detail(
         # Kept only to rest on it, as its row says (34b-6: Crumbs of a Hoard at the cap).
         card = ruleset.encounters[kept.card]
         more = f"{more} No use now: {keeping_note(card, state, ruleset, capped=True)[2:-1]}."
-    last = last_use(action, state, f, ruleset) or still_to_come(action, state, ruleset, f)
+    later = still_to_come(action, state, ruleset, f)
+    last = last_use(action, state, f, ruleset) or later
     # Of no use now, the use it would spend is beside the point: the reason is said whole
     # (#28 round 17: "(no use now: you are committed to 1…" cut by the last use's words).
     last = "" if "no use now" in more.lower() else last  # the payment's too (round 20)
-    more = f"{more} {last}" if last else more
+    if last and last == later:  # before what chance decides next, as it comes (36b-6)
+        more = said_before_chance(more, later, f, ruleset)
+    else:
+        more = f"{more} {last}" if last else more
     # Its own words first, its warnings after (README; #28 round 27: "⚠ Time runs out: the
     # monster ambushes you. Petrified Grove: …").
     return f"{more} {warned}" if warned else more

@@ -85,7 +85,9 @@ def ability_no_use(ability: m.Ability, state: GameState, ruleset: Ruleset) -> st
     # The core's one answer, the rows compared by what they do (#28 rounds 16 and 19).
     why = Query(ruleset, state).cannot_help(effects)
     if why == SAME_ROW:  # the Troll's WOUND 3 to WOUND 2
-        return f"rows {now} and {after} do the same" if shift else "every row does the same"
+        # Named in ascending order (36a-8: "rows 2 and 1 do the same" read backwards).
+        low, high = sorted((now, after))
+        return f"rows {low} and {high} do the same" if shift else "every row does the same"
     if why == MISSED:
         return "the monster missed"
     if why == IDLE:  # the Troll's HEAL at full health

@@ -9,7 +9,13 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.query import Query, effective_roll
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Turn
-from unbroken.words.forecast import forecast_note, own_card, response_name, warnings
+from unbroken.words.forecast import (
+    chance_words,
+    forecast_note,
+    own_card,
+    response_name,
+    warnings,
+)
 
 
 def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
@@ -21,6 +27,20 @@ def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: For
     later = Query(ruleset, state).forecast(action, name_passed=True).passed
     names = ", ".join(dict.fromkeys(response_name(a, ruleset) for a in later))
     return f"Next, {names} can still respond." if names else ""
+
+
+def said_before_chance(more: str, later: str, f: Forecast, ruleset: Ruleset) -> str:
+    """Return a Pass's detail (`more`) with the Responses still to come (`later`, from
+    `still_to_come`) said where they come: before what chance decides next, as the
+    engine asks them ("Basilisk's WOUND: lose 2 SE. Warding Sign [Sage] can still respond
+    first; then the Paralyzed check is rolled."; 36b-6: said after it, "Next, …" read as
+    coming after the check); after all else where chance decides nothing."""
+    then = chance_words(f.unseen, ruleset) if f.stops == "chance" else ""
+    sentence = f"{then[:1].upper()}{then[1:]}."
+    names = later.removeprefix("Next, ").removesuffix(" can still respond.")
+    if then and sentence in more and names != later:
+        return more.replace(sentence, f"{names} can still respond first; {then}.", 1)
+    return f"{more} {later}".strip()
 
 
 def shared_note(
