@@ -94,6 +94,10 @@ class DecisionPanel(DetailedList):
         self._laid: tuple[int, int, int] = (0, 0, 0)
         #: Its width when last laid out (`Relaid`; 0: not yet).
         self._width_was = 0
+        #: The options' lines last drawn and what they were drawn from (`lines_now`).
+        self._drawn_lines: tuple[tuple[object, ...], tuple[list[str], list[list[str]]]] | None = (
+            None
+        )
 
     def offer(self, game: Game, last: Sequence[ev.Event] = ()) -> None:
         """Take the game's decision now: its options, each with its forecast (drawn by
@@ -251,7 +255,7 @@ class DecisionPanel(DetailedList):
         if game is None or decision is None or not self.offered:
             return
         odds, status = self.odds
-        lines, briefer = option_lines(game, self.offered, self.forecasts, odds)
+        lines, briefer = self.lines_now(game, odds)
         decisions: DecisionList = self
         highlighted = decisions.highlighted
         waiting = bool(self.taken_for_you)  # dimmed: their keys wait a beat
@@ -271,6 +275,22 @@ class DecisionPanel(DetailedList):
         if status and same and highlighted is not None and highlighted < len(lines):
             decisions.highlighted = highlighted
         self.beside("prompt").update(prompt)
+
+    def lines_now(self, game: Game, odds: dict[int, str]) -> tuple[list[str], list[list[str]]]:
+        """Return the options' lines and their shorter ways (`option_lines`), worked out once
+        for the same game, events, options, forecasts and odds: a decision's options drawn
+        again to fit the detail line's rows (`show_offer`), or the beat after "Taken for
+        you" over, say the same words (the words were a quarter of a draw's work)."""
+        made = (game, len(game.events), self.offered, self.forecasts, odds)
+        if self._drawn_lines is not None:
+            was, drawn = self._drawn_lines
+            if len(was) == len(made) and all(
+                a is b or (type(a) is int and a == b) for a, b in zip(was, made, strict=True)
+            ):
+                return list(drawn[0]), [list(ways) for ways in drawn[1]]
+        lines, briefer = option_lines(game, self.offered, self.forecasts, odds)
+        self._drawn_lines = (made, (list(lines), [list(ways) for ways in briefer]))
+        return lines, briefer
 
     def prompt_now(self, waiting: bool | None = None) -> Text:
         """Return the prompt over the options as it is now (`waiting`: as it is while the

@@ -24,6 +24,9 @@ class DetailedList(CarefulList):
         #: The rows the detail line takes for this decision (`details_rows`): the options'
         #: room leaves them.
         self.detail_rows = ROWS
+        #: The ways to say each option worked out (`detail_of`), and what they were for.
+        self._ways: dict[tuple[object, ...], list[str]] = {}
+        self._ways_for: tuple[object, ...] = ()
 
     def beside(self, name: str) -> Static:
         """Return the Static beside the options: "prompt" or "detail" (found once)."""
@@ -93,4 +96,15 @@ class DetailedList(CarefulList):
         action = self.offered[index][0]
         brief, cut = self.is_brief(index), self.is_cut(index)
         f = self.forecasts.get(action)
-        return detail_ways(action, game, f, brief, cut, self.row_shown(index))
+        # Once per option as drawn, for the same game, events and options: the rows the
+        # line needs ask every option's, then the line says the highlighted one's.
+        made = (game, len(game.events), self.offered, self.forecasts)
+        if len(made) != len(self._ways_for) or not all(
+            a is b or (type(a) is int and a == b) for a, b in zip(made, self._ways_for, strict=True)
+        ):
+            self._ways, self._ways_for = {}, made
+        key = (index, action, brief, cut, self.row_shown(index))
+        ways = self._ways.get(key)
+        if ways is None:
+            ways = self._ways[key] = detail_ways(action, game, f, brief, cut, key[4])
+        return list(ways)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from functools import partial
+from functools import lru_cache, partial
 
 from rich.text import Text
 from textual.widgets import OptionList
@@ -184,8 +184,12 @@ def option_line(index: int, text: str) -> str:
     return f"{number:<2} {text}"
 
 
+@lru_cache(maxsize=4096)
 def wrap_option(line: str, width: int) -> str:
-    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text."""
+    """Return a numbered option ("3. Focus: …") wrapped to `width`, indented under its text.
+    Kept per line and width: a decision's options are wrapped again at each fitting (every
+    way to cut them, each draw, `is_cut`), nearly three times as often as before the
+    forecast's words, the wrap a fair part of a key's work (bench/tui.py --calls)."""
     number = line.partition(" ")[0]
     numbered = (len(number) == 2 and number[1] == "." and number[0] in OPTION_KEYS) or (
         number == UNKEYED
