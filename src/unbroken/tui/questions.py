@@ -282,7 +282,7 @@ class CarefulList(ClockedList):
         an option a key marked stays marked, its cue in sight, until the next key (its end
         wiped a mark made just before it, and the next key took the option at once): its
         key or Enter takes it, another costly option's key moves it there, any other key
-        takes its own at once (`over`)."""
+        takes its own at once (`over`). A dropped key's notice stays so too (`drops`)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -290,6 +290,12 @@ class CarefulList(ClockedList):
             return
         if self.marked is not None:
             self.over = True
+            return
+        if self.dropped is not None:  # a key's notice stays until the next key (36a-2:
+            # "4 not marked: no use now; again marks it" went with the window's cue, and the
+            # key looked dead a moment later): its window now only says so, as with none
+            self.open_careful(NOTICE, lasting=True)
+            self.draw()
             return
         if self.careful or self.cue_shown:
             self.close_careful()
