@@ -1,15 +1,18 @@
 """#28 playtest round 36's keys and notices: "4 not marked: no use now; again marks it"
 went with the careful window's cue 3 s on, and the key looked dead (36a-2); a committed
-Exploration's only option, of no use now, took three keys (36a-3); the first highlight
-skipped a card kept only to rest on, which is of use (36a-4)."""
+Exploration's only option, of no use now, took three keys (36a-3)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from pilot import CAREFUL, key_of, marks, played, prompt, settle, sync
 
 from unbroken.core import actions as act
 from unbroken.testing import Scenario
+from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.pace import KeyPace
 
 
 def no_use_inspiration() -> Scenario:
@@ -33,3 +36,52 @@ async def test_a_dropped_key_s_notice_stays_once_the_window_s_time_is_over() -> 
         said = prompt(screen)
         assert f"{key} not marked: no use now; again marks it." in said, said
         await marks(pilot, screen, key)  # the state kept: the key again marks it, as said
+
+
+def committed_herbs() -> Scenario:
+    """A committed Exploration (R-TRAVEL-7) whose only card is Healing Herbs, no condition
+    in play: "no use now … committed: 1 food paid for nothing", and no other option."""
+    return Scenario("tomu").resources(food=2).encounters("healing-herbs").commit()
+
+
+async def revealed(pilot: Any, screen: GameScreen, asked_ago: float) -> None:
+    """Open the window of cards just revealed by the player's Explore, `asked_ago` s on."""
+    panel = screen.decision_panel
+    panel.open_careful("new", lasting=True)
+    panel.asked_at -= asked_ago
+    panel.draw()
+    await settle(pilot)
+
+
+@sync
+async def test_a_forced_only_option_of_no_use_is_taken_by_one_key() -> None:
+    game = committed_herbs().start("exploration")
+    async with played(game, CAREFUL) as (pilot, screen):
+        assert len(screen.offered) == 1 and screen.decision_panel.no_use[0], screen.offered
+        await revealed(pilot, screen, 120)
+        decisions = game.state.decisions
+        await pilot.press(OPTION_KEYS[0])
+        await settle(pilot)
+        assert game.state.decisions > decisions, prompt(screen)
+        assert game.state.res["food"] == 1, game.state.res  # kept and resolved: 1 food paid
+
+
+@sync
+async def test_a_forced_only_option_of_no_use_is_taken_by_enter() -> None:
+    game = committed_herbs().start("exploration")
+    async with played(game, CAREFUL) as (pilot, screen):
+        await revealed(pilot, screen, 120)
+        decisions = game.state.decisions
+        await pilot.press("enter")
+        await settle(pilot)
+        assert game.state.decisions > decisions, prompt(screen)
+
+
+@sync
+async def test_a_forced_only_option_still_marks_a_double_press_s_second_key() -> None:
+    # "1 1": Explore, then the second key on the cards just revealed, unread.
+    game = committed_herbs().start("exploration")
+    async with played(game, KeyPace(settle=0.0, careful=60.0, quick=60.0)) as (pilot, screen):
+        await revealed(pilot, screen, 0)
+        await marks(pilot, screen, OPTION_KEYS[0])
+

@@ -26,6 +26,11 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - While a mark is on screen, whatever the window and its time: a costly option's key
   moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
   at once under "2 marked" and spent the only LE); its key or Enter takes it.
+- A forced only option (the only one that can be taken: a committed Exploration's card)
+  is taken by one key or Enter, of use or not, its words saying what it wastes (36a-3:
+  "keep Healing Herbs … committed: 1 food paid for nothing" took three keys); but right
+  after decisions taken for the player, or by a double press's second key on cards just
+  revealed, it marks first (`unread`).
 - Never a costly option of no use now by one key, whatever the time (#28 round 29: a
   second key a second on marked Beat aside; one key 3 s on took Resolve Sacred Pool's 4
   time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
@@ -215,11 +220,17 @@ def _limited(state: GameState) -> tuple[list[str], list[str], list[str]]:
     return state.used_turn, state.used_battle, state.used_level
 
 
+def forced(offered: list[tuple[act.Action, str]]) -> bool:
+    """Return whether only one option offered can be taken (the others dimmed, or none):
+    the player has no choice (36a-3: a committed Exploration's only card)."""
+    return sum(not why for _, why in offered) == 1
+
+
 def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast | None) -> bool:
-    """Return whether the only option offered is one to take at once even in the careful
-    window: a forced single option (Resolve when committed) asked twice for nothing
+    """Return whether the only option that can be taken is one to take at once even in the
+    careful window: a forced single option (Resolve when committed) asked twice for nothing
     (#28 round 11); one that ends the game is still marked first."""
-    return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
+    return forced(offered) and not (forecast is not None and forecast.stops == OVER)
 
 
 def always_marked(

@@ -27,6 +27,7 @@ from unbroken.tui.careful import (
     REVEALED,
     TAKEN,
     always_marked,
+    forced,
     in_a_row,
     marks,
     warned_alone,
@@ -308,9 +309,16 @@ class CarefulList(ClockedList):
         game = self.game
         if game is None:
             return False
+        # On cards the player's own key revealed, a forced only option is unread only to a
+        # double press's second key (36a-3: one key takes it; "1 1" still marks).
+        unread = self.unread() and (self.why == TAKEN or self.too_quick() or not self.forced())
         return self.used_after(index) or marks(
-            index, self.offered, self.forecasts, game.state, self.no_use, self.unread()
+            index, self.offered, self.forecasts, game.state, self.no_use, unread
         )
+
+    def forced(self) -> bool:
+        """Return whether only one option offered can be taken (careful.py's `forced`)."""
+        return forced(self.offered)
 
     def used_after(self, index: int) -> bool:
         """Return whether the index-th option uses a Response in the window of a new
@@ -365,9 +373,10 @@ class CarefulList(ClockedList):
         says so as "cannot pay: rest" does (33a-4: Sacred Pool with no condition in play
         took three presses, "cannot pay: rest" beside it two): it marks first, as a costly
         option does; unless resting gains nothing, the caps full (35a-3: Burying a Friend
-        at SE 20/20, "rest, gain nothing: SE is at the cap 20", marked by one key)."""
-        if index == self.marked or not 0 <= index < len(self.no_use):
-            return False
+        at SE 20/20, "rest, gain nothing: SE is at the cap 20", marked by one key). Not a
+        forced only option (36a-3: a committed Exploration's card took three keys)."""
+        if index == self.marked or not 0 <= index < len(self.no_use) or self.forced():
+            return False  # forced, no other to take: its words say what it wastes (36a-3)
         game, action = self.game, self.offered[index][0]
         query = Query(game.ruleset, game.state) if game is not None else None
         if query is not None and query.rests_only(action):
