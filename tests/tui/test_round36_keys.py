@@ -1,6 +1,7 @@
 """#28 playtest round 36's keys and notices: "4 not marked: no use now; again marks it"
 went with the careful window's cue 3 s on, and the key looked dead (36a-2); a committed
-Exploration's only option, of no use now, took three keys (36a-3)."""
+Exploration's only option, of no use now, took three keys (36a-3); the first highlight
+skipped a card kept only to rest on, which is of use (36a-4)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,24 @@ async def test_a_forced_only_option_still_marks_a_double_press_s_second_key() ->
         await revealed(pilot, screen, 0)
         await marks(pilot, screen, OPTION_KEYS[0])
 
+
+@sync
+async def test_the_highlight_starts_on_a_card_kept_to_rest_on_that_gains() -> None:
+    # 36a-4: "Sacred Pool (time 4; no use now: no condition in play: rest, gain 4 SE)" is of
+    # use, as README says: the highlight (Enter) started on the card after it.
+    game = Scenario("tomu").resources(se=10).encounters("sacred-pool", "abandoned-hovel")
+    async with played(game.start("exploration"), CAREFUL) as (_, screen):
+        panel = screen.decision_panel
+        pool = [a for a, _ in screen.offered].index(act.ChooseEncounter("base:sacred-pool"))
+        assert panel.no_use[pool] and "rest, gain 4 SE" in panel.offered_now()[0][pool]
+        assert panel.highlighted == pool, panel.highlighted
+
+
+@sync
+async def test_the_highlight_skips_a_card_whose_rest_gains_nothing() -> None:
+    # At SE 20/20 the rest gains nothing (35a-3): of no use, the highlight goes past it.
+    game = Scenario("tomu").resources(se=20).encounters("sacred-pool", "abandoned-hovel")
+    async with played(game.start("exploration"), CAREFUL) as (_, screen):
+        panel = screen.decision_panel
+        pool = [a for a, _ in screen.offered].index(act.ChooseEncounter("base:sacred-pool"))
+        assert panel.no_use[pool] and panel.highlighted != pool, panel.highlighted

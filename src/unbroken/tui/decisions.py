@@ -112,6 +112,10 @@ class DecisionPanel(DetailedList):
         query = game.query()
         self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
         self.no_use = [None if w else option_no_use(a, s, rules, f.get(a)) for a, w in self.offered]
+        self.rests = [
+            bool(n) and query.rest_of_use(a, f.get(a))
+            for (a, _), n in zip(self.offered, self.no_use, strict=True)
+        ]
         best = best_final([f.get(a) for a, _ in self.offered])  # else a better die (32a-10)
         best = best if best is not None else query.better_pick(self.offered)
         # Else an attack proved better than the first of use (34b: Bash paid as 3 ME over
@@ -188,7 +192,7 @@ class DecisionPanel(DetailedList):
         """Offer nothing, under `prompt` (rounds passing on their own; the game over). The
         options cleared are kept for the next ones to be compared with (`offer`)."""
         self.cleared = self.offered or self.cleared
-        self.offered, self.forecasts, self.no_use = [], {}, []
+        self.offered, self.forecasts, self.no_use, self.rests = [], {}, [], []
         self.show([])
         self.said_whole = ("", "")
         self.beside("detail").update("")
