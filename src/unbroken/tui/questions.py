@@ -161,6 +161,10 @@ class CarefulList(ClockedList):
         #: When the window's time closed it, its cue going (Textual's clock, as a key's
         #: time), until another opens or an option is taken: a key read before is careful.
         self.closed_at: float | None = None
+        #: When the option marked was marked, and whether in the window after decisions
+        #: taken for the player (`typed_ahead`).
+        self.marked_at = 0.0
+        self.marked_taken = False
 
     @property
     def answered_said(self) -> str:
@@ -393,8 +397,22 @@ class CarefulList(ClockedList):
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
         self.marked = index
+        self.marked_at, self.marked_taken = time.monotonic(), self.why == TAKEN
         self.highlighted = index
         self.draw()
+
+    def typed_ahead(self, index: int) -> bool:
+        """Return whether a key (or Enter) on the index-th option, marked in the window after
+        decisions taken for the player, comes too soon after its mark to have read it
+        (`quick_seconds`): the second of a pair typed ahead for the question before those
+        decisions, it takes nothing (36b-4: "2 2" to keep a card it cannot pay, then "2 2"
+        to rest on it; the Rest taken for the player, the second pair marked and took Fight
+        the monster now at the Preparation). The same key again, later, takes it."""
+        return (
+            self.marked == index
+            and self.marked_taken
+            and time.monotonic() - self.marked_at < self.quick_seconds
+        )
 
     def unmark(self) -> None:
         """Drop the mark (the highlight left it: its cue said Enter takes it, and Enter
