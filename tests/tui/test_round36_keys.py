@@ -107,3 +107,22 @@ async def test_the_highlight_skips_a_card_whose_rest_gains_nothing() -> None:
         panel = screen.decision_panel
         pool = [a for a, _ in screen.offered].index(act.ChooseEncounter("base:sacred-pool"))
         assert panel.no_use[pool] and panel.highlighted != pool, panel.highlighted
+
+
+@sync
+async def test_options_changed_by_a_craft_in_battle_name_the_monster_s_roll_between() -> None:
+    # 36b-5: crafting the Club ended the turn, the monster rolled WOUND, and the next turn
+    # said only "Chosen: Craft the Club. Options changed", the roll read nowhere near.
+    game = (
+        Scenario("tomu", level=2, seed=3)
+        .resources(se=15, me=3, le=2, wood=3, metal=3)
+        .monster("goblin")
+        .dice(*[2] * 40)
+        .start("battle")
+    )
+    async with played(game, CAREFUL) as (pilot, screen):
+        await pilot.press(key_of(screen, act.Craft))
+        await settle(pilot)
+        said = " ".join(prompt(screen).split())
+        assert game.state.weapons[-1] == "base:club", said
+        assert "Options changed: the monster rolled WOUND. A key or Enter marks" in said, said

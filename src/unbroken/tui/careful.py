@@ -42,6 +42,10 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
   leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`
   took Scout on the last time, the warning cut from its row, and the monster ambushed).
+- Never by a pair typed ahead over decisions taken for the player: in their window, the
+  key (or Enter) on a mark within `quick` of it is refused, said, the mark kept (36b-4:
+  "2 2" to rest on a card, the Rest taken for the player, took Fight at the Preparation;
+  questions.py's `typed_ahead`, said by tui/taking.py).
 - Never by a key pressed before the question on screen was drawn (the last key's outcome
   still worked out): it was meant for the question before, and takes and marks nothing,
   said (31b-4; tui/game.py's `stale`).
@@ -109,6 +113,7 @@ def careful_cue(
     again: str = "",
     lasting: bool = False,
     dropped: str = "",
+    between: str = "",
 ) -> str:
     """Return the prompt's cue while the careful window is open: why it is (`why`, with
     the decisions `taken` for the player, as the log says them, still in sight after the
@@ -118,7 +123,9 @@ def careful_cue(
     costly; `again`: the key that marks first on a question asked again; `lasting`: the
     window lasts until an option is taken, as a mark in it says: #28 round 22 read a
     second key's mark, 10 s on, as a surprise; `dropped`: the key of a double press's
-    second, dropped on an option of no use now: #28 round 27)."""
+    second, dropped on an option of no use now: #28 round 27; `between`: what came between
+    the key and the options changed, the monster's roll: "the monster rolled WOUND. ",
+    36b-5: after a craft in battle, "Options changed" said nothing of the roll)."""
     if key is not None:
         until = "; until one is taken, a costly option's key marks it first" if lasting else ""
         return f"{key} marked: press {key} again (or Enter) to take it{until}. "
@@ -130,6 +137,10 @@ def careful_cue(
         return head
     if why == AGAIN:  # "Chosen: Orienteer. Asked again: 6 marks first, again takes it."
         return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
+    if between:  # "Chosen: Craft the Club. Options changed: the monster rolled WOUND. A key…"
+        return (
+            f"{head}{OPENINGS[why]}{between}A key or Enter marks a costly option, again takes it. "
+        )
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 

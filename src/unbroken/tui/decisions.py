@@ -168,6 +168,7 @@ class DecisionPanel(DetailedList):
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
+            self.rolled = monster_rolled(last)  # and what came between (36b-5)
         elif revealed:  # "Chosen: Scout. Cards revealed: a key or Enter marks…"
             self.open_careful(REVEALED, lasting=True)
         elif repeated is not None:  # its key again, only its roll between: a double tap
@@ -302,7 +303,8 @@ class DecisionPanel(DetailedList):
             if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
                 # what was taken stays above a mark (27b-14: a mark's cue replaced it)
                 prompt.append(f"Taken for you: {taken_words(self.told)}\n", style="bold reverse")
-            cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop)
+            between = self.rolled if self.why == MOVED else ""  # "the monster rolled WOUND. "
+            cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop, between)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         elif not waiting and self.told:  # the window over: what was taken, until a key
