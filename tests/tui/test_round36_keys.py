@@ -1,7 +1,8 @@
 """#28 playtest round 36's keys and notices: "4 not marked: no use now; again marks it"
 went with the careful window's cue 3 s on, and the key looked dead (36a-2); a committed
 Exploration's only option, of no use now, took three keys (36a-3); the first highlight
-skipped a card kept only to rest on, which is of use (36a-4)."""
+skipped a card kept only to rest on, which is of use (36a-4); after crafting in battle,
+"Options changed" did not say the monster had rolled WOUND between (36b-5)."""
 
 from __future__ import annotations
 
