@@ -41,3 +41,30 @@ def test_the_caps_leave_crumbs_of_a_hoard_only_a_rest() -> None:
         game = hoard.encounters("dragon-hoard-crumbs").start("exploration")
         assert game.query().rests_only(crumbs) is rests, treasure
         assert game.query().kept_idle(crumbs) is rests, treasure
+
+
+def test_a_rest_is_of_use_where_resting_gains_exactly_what_the_rest_records() -> None:
+    # 36a-4: a card kept only to rest on is of use where its Rest gains something; over
+    # walked games the answer agrees with what taking the Rest then records.
+    seen = gains = 0
+    for who in sorted(RULES.characters):
+        for seed in range(3):
+            for now in mixed_walk(Game.new(RULES, who, "normal", 3_400 + seed), 3_400 + seed):
+                query = now.query()
+                for action, why in now.options():
+                    if why or not query.rests_only(action):
+                        continue
+                    assert isinstance(action, act.ChooseEncounter)
+                    got = query.rest(action.card).amounts
+                    assert query.rest_of_use(action) == any(got.values()), (action, got)
+                    seen += 1
+                    gains += query.rest_of_use(action)
+    assert seen > 0 and gains > 0, (seen, gains)
+
+
+def test_sacred_pool_s_rest_is_of_use_below_the_cap_only() -> None:
+    pool = act.ChooseEncounter("base:sacred-pool")
+    for se, of_use in ((10, True), (20, False)):
+        game = Scenario("tomu").resources(se=se).encounters("sacred-pool").start("exploration")
+        assert game.query().rests_only(pool), se
+        assert game.query().rest_of_use(pool) == of_use, se

@@ -25,10 +25,11 @@ RULES = load_ruleset()
 
 @sync
 async def test_the_highlight_starts_on_the_first_option_of_use() -> None:
-    # Sacred Pool removes a condition, and none is in play: of no use now, and first.
+    # Sacred Pool removes a condition, and none is in play: of no use now, and first; at
+    # SE 20/20 its rest gains nothing either (below the cap the rest is of use: 36a-4).
     game = (
         Scenario("tomu", seed=3)
-        .resources(se=10)
+        .resources(se=20)
         .encounters("sacred-pool", "metal-scraps")
         .start("preparation")
     )

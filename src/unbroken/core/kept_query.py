@@ -1,9 +1,10 @@
 """What a card kept at an Exploration would do once resolved, and the options the caps or
 the payment leave of no use (R-TRAVEL-5, R-RES-2, R-RES-4): whether keeping a card is of
-use only to rest on it (`rests_only`). The words say these reasons (`words.no_use_why`,
-`words.keeping`, `words.paying`, `words.removal`); the rules that decide them are here,
-beside `core.cannot_help`'s (#28 round 34, 34b-6: they were the words' own, and Crumbs of
-a Hoard, its treasure at the cap, was not said "rest, gain 3 SE" as Sacred Pool was, and
+use only to rest on it (`rests_only`), and whether that rest gains anything, so is of use
+(`rest_of_use`). The words say these reasons (`words.no_use_why`, `words.keeping`,
+`words.paying`, `words.removal`); the rules that decide them are here, beside
+`core.cannot_help`'s (#28 round 34, 34b-6: they were the words' own, and Crumbs of a
+Hoard, its treasure at the cap, was not said "rest, gain 3 SE" as Sacred Pool was, and
 took three presses). `KeptQueries` asks them for `Query`."""
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import DECISION, Forecast, forecast
-from unbroken.core.payment import Waste, can_pay, payment_wasted
+from unbroken.core.payment import Waste, can_pay, gain, payment_wasted
 from unbroken.core.picking import Made, better_attack, better_pick
 from unbroken.core.resolver import Resolver
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import ConditionState, DecisionKind, GameState
+from unbroken.core.state import ConditionState, DecisionKind, GameState, copy_state
+from unbroken.core.taking import rest_gain
 from unbroken.core.to_come import acted_for_the_level, still_helps
 
 #: Events by which an option does something besides gaining and paying: one whose gains
@@ -152,6 +154,28 @@ def rests_only(
     return not state.committed and kept_idle(ruleset, state, action, f)
 
 
+def rest_gains(ruleset: Ruleset, state: GameState, card: str) -> bool:
+    """Return whether resting instead of resolving the encounter `card` gains anything, the
+    caps counted (R-TRAVEL-5, R-RES-2: nothing at SE 20/20), by the rules' own gain on a
+    copy of the state."""
+    r = Resolver(ruleset, copy_state(state))
+    before = len(r.emitted)
+    gain(r, rest_gain(ruleset.encounters[card]), card)
+    return any(any(e.amounts.values()) for e in r.emitted[before:] if isinstance(e, ev.Gained))
+
+
+def rest_of_use(
+    ruleset: Ruleset, state: GameState, action: act.Action, f: Forecast | None = None
+) -> bool:
+    """Return whether keeping a revealed card is of use for its rest: only to rest on it
+    (`rests_only`), and resting gains something (Sacred Pool with no condition in play,
+    "rest, gain 4 SE"; not at SE 20/20, "rest, gain nothing"). Of use as an option that
+    does something is: the highlight may start on it (36a-4)."""
+    if not isinstance(action, act.ChooseEncounter):
+        return False
+    return rests_only(ruleset, state, action, f) and rest_gains(ruleset, state, action.card)
+
+
 class KeptQueries:
     """`Query`'s answers on cards kept, options of no use and the option surely better
     than the others (a part of `Query`)."""
@@ -203,6 +227,12 @@ class KeptQueries:
         (R-TRAVEL-5, R-TRAVEL-7): Sacred Pool with no condition in play, Crumbs of a
         Hoard at the treasure cap. See `unbroken.core.kept_query.rests_only`."""
         return rests_only(self._ruleset, self._state, action, made)
+
+    def rest_of_use(self, action: act.Action, made: Forecast | None = None) -> bool:
+        """Return whether keeping the card `action` chooses is of use for its rest: of use
+        only to rest on it, and the rest gains something (36a-4). See
+        `unbroken.core.kept_query.rest_of_use`."""
+        return rest_of_use(self._ruleset, self._state, action, made)
 
     def better_pick(self, options: list[tuple[act.Action, str]]) -> int | None:
         """Return the index in `options` (a decision's, as `Game.options()` gives them) of

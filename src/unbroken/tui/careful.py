@@ -26,6 +26,11 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
 - While a mark is on screen, whatever the window and its time: a costly option's key
   moves the mark to it (#28 round 27: the window's time over, `3` took Decisive stroke
   at once under "2 marked" and spent the only LE); its key or Enter takes it.
+- A forced only option (the only one that can be taken: a committed Exploration's card)
+  is taken by one key or Enter, of use or not, its words saying what it wastes (36a-3:
+  "keep Healing Herbs … committed: 1 food paid for nothing" took three keys); but right
+  after decisions taken for the player, or by a double press's second key on cards just
+  revealed, it marks first (`unread`).
 - Never a costly option of no use now by one key, whatever the time (#28 round 29: a
   second key a second on marked Beat aside; one key 3 s on took Resolve Sacred Pool's 4
   time for nothing): the first is dropped, said ("4 not marked: no use now; again marks
@@ -37,6 +42,10 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   #28 round 29, one key on the last Hunger step's Eat ended it); nor one its row warns
   leads to an ambush or starvation for certain (⚠, `warned_alone`: #28 round 31, `7`
   took Scout on the last time, the warning cut from its row, and the monster ambushed).
+- Never by a pair typed ahead over decisions taken for the player: in their window, the
+  key (or Enter) on a mark within `quick` of it is refused, said, the mark kept (36b-4:
+  "2 2" to rest on a card, the Rest taken for the player, took Fight at the Preparation;
+  questions.py's `typed_ahead`, said by tui/taking.py).
 - Never by a key pressed before the question on screen was drawn (the last key's outcome
   still worked out): it was meant for the question before, and takes and marks nothing,
   said (31b-4; tui/game.py's `stale`).
@@ -104,6 +113,7 @@ def careful_cue(
     again: str = "",
     lasting: bool = False,
     dropped: str = "",
+    between: str = "",
 ) -> str:
     """Return the prompt's cue while the careful window is open: why it is (`why`, with
     the decisions `taken` for the player, as the log says them, still in sight after the
@@ -113,7 +123,9 @@ def careful_cue(
     costly; `again`: the key that marks first on a question asked again; `lasting`: the
     window lasts until an option is taken, as a mark in it says: #28 round 22 read a
     second key's mark, 10 s on, as a surprise; `dropped`: the key of a double press's
-    second, dropped on an option of no use now: #28 round 27)."""
+    second, dropped on an option of no use now: #28 round 27; `between`: what came between
+    the key and the options changed, the monster's roll: "the monster rolled WOUND. ",
+    36b-5: after a craft in battle, "Options changed" said nothing of the roll)."""
     if key is not None:
         until = "; until one is taken, a costly option's key marks it first" if lasting else ""
         return f"{key} marked: press {key} again (or Enter) to take it{until}. "
@@ -125,6 +137,10 @@ def careful_cue(
         return head
     if why == AGAIN:  # "Chosen: Orienteer. Asked again: 6 marks first, again takes it."
         return f"{head}{OPENINGS[why]}{again or 'its key'} marks first, again takes it. "
+    if between:  # "Chosen: Craft the Club. Options changed: the monster rolled WOUND. A key…"
+        return (
+            f"{head}{OPENINGS[why]}{between}A key or Enter marks a costly option, again takes it. "
+        )
     return f"{head}{OPENINGS[why]}a key or Enter marks a costly option, again takes it. "
 
 
@@ -215,11 +231,17 @@ def _limited(state: GameState) -> tuple[list[str], list[str], list[str]]:
     return state.used_turn, state.used_battle, state.used_level
 
 
+def forced(offered: list[tuple[act.Action, str]]) -> bool:
+    """Return whether only one option offered can be taken (the others dimmed, or none):
+    the player has no choice (36a-3: a committed Exploration's only card)."""
+    return sum(not why for _, why in offered) == 1
+
+
 def lone_and_harmless(offered: list[tuple[act.Action, str]], forecast: Forecast | None) -> bool:
-    """Return whether the only option offered is one to take at once even in the careful
-    window: a forced single option (Resolve when committed) asked twice for nothing
+    """Return whether the only option that can be taken is one to take at once even in the
+    careful window: a forced single option (Resolve when committed) asked twice for nothing
     (#28 round 11); one that ends the game is still marked first."""
-    return len(offered) == 1 and not (forecast is not None and forecast.stops == OVER)
+    return forced(offered) and not (forecast is not None and forecast.stops == OVER)
 
 
 def always_marked(

@@ -116,6 +116,10 @@ class DecisionPanel(DetailedList):
         query = game.query()
         self.forecasts = f = {a: query.forecast(a) for a, why in self.offered if not why}
         self.no_use = [None if w else option_no_use(a, s, rules, f.get(a)) for a, w in self.offered]
+        self.rests = [
+            bool(n) and query.rest_of_use(a, f.get(a))
+            for (a, _), n in zip(self.offered, self.no_use, strict=True)
+        ]
         best = best_final([f.get(a) for a, _ in self.offered])  # else a better die (32a-10)
         best = best if best is not None else query.better_pick(self.offered)
         # Else an attack proved better than the first of use (34b: Bash paid as 3 ME over
@@ -168,6 +172,7 @@ class DecisionPanel(DetailedList):
             # is taken, as README says (round 24: a DISARM put Punch on Bash's `2`, and one
             # `2` took it).
             self.open_careful(MOVED, lasting=True)  # the prompt says "Options changed"
+            self.rolled = monster_rolled(last)  # and what came between (36b-5)
         elif revealed:  # "Chosen: Scout. Cards revealed: a key or Enter marks…"
             self.open_careful(REVEALED, lasting=True)
         elif repeated is not None:  # its key again, only its roll between: a double tap
@@ -192,7 +197,7 @@ class DecisionPanel(DetailedList):
         """Offer nothing, under `prompt` (rounds passing on their own; the game over). The
         options cleared are kept for the next ones to be compared with (`offer`)."""
         self.cleared = self.offered or self.cleared
-        self.offered, self.forecasts, self.no_use = [], {}, []
+        self.offered, self.forecasts, self.no_use, self.rests = [], {}, [], []
         self.show([])
         self.said_whole = ("", "")
         self.beside("detail").update("")
@@ -318,7 +323,8 @@ class DecisionPanel(DetailedList):
             if self.told and (key is not None or self.why != TAKEN):  # not said by the cue:
                 # what was taken stays above a mark (27b-14: a mark's cue replaced it)
                 prompt.append(f"Taken for you: {taken_words(self.told)}\n", style="bold reverse")
-            cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop)
+            between = self.rolled if self.why == MOVED else ""  # "the monster rolled WOUND. "
+            cue = careful_cue(key, self.why, said, marks, again, self.lasting, drop, between)
             prompt.append(cue, style="bold reverse")
             self.cue_shown = marks
         elif not waiting and self.told:  # the window over: what was taken, until a key

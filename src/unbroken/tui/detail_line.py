@@ -61,7 +61,7 @@ class DetailedList(CarefulList):
         line said the first option's "No use now: …")."""
         if self.highlighted is not None:
             return self.highlighted
-        of_use = (i for i, (_, why) in enumerate(self.offered) if not why and not self.no_use[i])
+        of_use = (i for i, (_, why) in enumerate(self.offered) if not why and self.of_use(i))
         return next(of_use, 0)
 
     def show_detail(self, index: int) -> None:

@@ -56,6 +56,9 @@ class DecisionList(OptionList):
         #: Why each option offered would do nothing now (None: it is of use; the words'
         #: `option_no_use`, set with the options): the highlight starts on one of use.
         self.no_use: list[str | None] = []
+        #: Which of those are of use all the same: a card kept only to rest on it, the
+        #: rest gaining something ("no use now: …: rest, gain 4 SE": `Query.rest_of_use`).
+        self.rests: list[bool] = []
         #: The option the highlight starts on when it can be taken (None: the first of use;
         #: the words' `best_final`: the best final score, the last Hunger's Eat).
         self.best: int | None = None
@@ -100,13 +103,21 @@ class DecisionList(OptionList):
         if lines and not all(off):
             # The first that can be taken and is of use now (#28 round 19: the highlight,
             # so Enter, started on an option marked "no use now"); the order is kept.
-            no_use = self.no_use if len(self.no_use) == len(lines) else [None] * len(lines)
-            useful = (i for i in range(len(lines)) if not off[i] and not no_use[i])
+            said = len(self.no_use) == len(lines)  # else not set for these yet
+            useful = (i for i in range(len(lines)) if not off[i] and (not said or self.of_use(i)))
             first = next(useful, off.index(False))
             best = self.best
             if best is not None and best < len(lines) and not off[best]:
                 first = best
             self.highlighted = keep if keep is not None and keep < len(lines) else first
+
+    def of_use(self, index: int) -> bool:
+        """Return whether the index-th option is of use now: none says it is not, or it is a
+        card kept to rest on, its rest gaining something (36a-4: the highlight skipped
+        Sacred Pool's "rest, gain 4 SE", which README calls of use)."""
+        if not 0 <= index < len(self.no_use) or not self.no_use[index]:
+            return True
+        return index < len(self.rests) and self.rests[index]
 
     def overflow(self) -> int:
         """Return the rows the options shown take beyond `room` (0: they fit, or no limit)."""

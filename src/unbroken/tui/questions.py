@@ -27,6 +27,7 @@ from unbroken.tui.careful import (
     REVEALED,
     TAKEN,
     always_marked,
+    forced,
     in_a_row,
     marks,
     warned_alone,
@@ -160,6 +161,10 @@ class CarefulList(ClockedList):
         #: When the window's time closed it, its cue going (Textual's clock, as a key's
         #: time), until another opens or an option is taken: a key read before is careful.
         self.closed_at: float | None = None
+        #: When the option marked was marked, and whether in the window after decisions
+        #: taken for the player (`typed_ahead`).
+        self.marked_at = 0.0
+        self.marked_taken = False
 
     @property
     def answered_said(self) -> str:
@@ -282,7 +287,7 @@ class CarefulList(ClockedList):
         an option a key marked stays marked, its cue in sight, until the next key (its end
         wiped a mark made just before it, and the next key took the option at once): its
         key or Enter takes it, another costly option's key moves it there, any other key
-        takes its own at once (`over`)."""
+        takes its own at once (`over`). A dropped key's notice stays so too (`drops`)."""
         if self._careful is not None:
             self._careful.stop()
             self._careful = None
@@ -290,6 +295,12 @@ class CarefulList(ClockedList):
             return
         if self.marked is not None:
             self.over = True
+            return
+        if self.dropped is not None:  # a key's notice stays until the next key (36a-2:
+            # "4 not marked: no use now; again marks it" went with the window's cue, and the
+            # key looked dead a moment later): its window now only says so, as with none
+            self.open_careful(NOTICE, lasting=True)
+            self.draw()
             return
         if self.careful or self.cue_shown:
             self.close_careful()
@@ -302,9 +313,16 @@ class CarefulList(ClockedList):
         game = self.game
         if game is None:
             return False
+        # On cards the player's own key revealed, a forced only option is unread only to a
+        # double press's second key (36a-3: one key takes it; "1 1" still marks).
+        unread = self.unread() and (self.why == TAKEN or self.too_quick() or not self.forced())
         return self.used_after(index) or marks(
-            index, self.offered, self.forecasts, game.state, self.no_use, self.unread()
+            index, self.offered, self.forecasts, game.state, self.no_use, unread
         )
+
+    def forced(self) -> bool:
+        """Return whether only one option offered can be taken (careful.py's `forced`)."""
+        return forced(self.offered)
 
     def used_after(self, index: int) -> bool:
         """Return whether the index-th option uses a Response in the window of a new
@@ -359,9 +377,10 @@ class CarefulList(ClockedList):
         says so as "cannot pay: rest" does (33a-4: Sacred Pool with no condition in play
         took three presses, "cannot pay: rest" beside it two): it marks first, as a costly
         option does; unless resting gains nothing, the caps full (35a-3: Burying a Friend
-        at SE 20/20, "rest, gain nothing: SE is at the cap 20", marked by one key)."""
-        if index == self.marked or not 0 <= index < len(self.no_use):
-            return False
+        at SE 20/20, "rest, gain nothing: SE is at the cap 20", marked by one key). Not a
+        forced only option (36a-3: a committed Exploration's card took three keys)."""
+        if index == self.marked or not 0 <= index < len(self.no_use) or self.forced():
+            return False  # forced, no other to take: its words say what it wastes (36a-3)
         game, action = self.game, self.offered[index][0]
         query = Query(game.ruleset, game.state) if game is not None else None
         if query is not None and query.rests_only(action):
@@ -378,8 +397,22 @@ class CarefulList(ClockedList):
     def mark(self, index: int) -> None:
         """Mark the index-th option (highlighted): the prompt says how to take it."""
         self.marked = index
+        self.marked_at, self.marked_taken = time.monotonic(), self.why == TAKEN
         self.highlighted = index
         self.draw()
+
+    def typed_ahead(self, index: int) -> bool:
+        """Return whether a key (or Enter) on the index-th option, marked in the window after
+        decisions taken for the player, comes too soon after its mark to have read it
+        (`quick_seconds`): the second of a pair typed ahead for the question before those
+        decisions, it takes nothing (36b-4: "2 2" to keep a card it cannot pay, then "2 2"
+        to rest on it; the Rest taken for the player, the second pair marked and took Fight
+        the monster now at the Preparation). The same key again, later, takes it."""
+        return (
+            self.marked == index
+            and self.marked_taken
+            and time.monotonic() - self.marked_at < self.quick_seconds
+        )
 
     def unmark(self) -> None:
         """Drop the mark (the highlight left it: its cue said Enter takes it, and Enter

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 #: What a key on the options says while they wait a beat after decisions taken for the player.
 CHANGED = "not taken: the options changed (decisions were taken for you)."
+#: What the key taking a mark says when it comes right on the key that marked it, after
+#: decisions taken for the player (36b-4: a pair typed ahead for the question before).
+TOO_SOON = "not taken: pressed right after its mark (decisions were taken for you)."
 
 
 def enter_on_none(screen: GameScreen) -> None:
@@ -81,6 +84,10 @@ def apply_option(
             screen.say(new_question_not_now(key, decision.prompt, text))
             return
         screen.say(not_now(text))
+        return
+    if panel.typed_ahead(index):  # a pair's second key, typed ahead: its mark stays
+        key = "Enter" if enter else OPTION_KEYS[index]
+        screen.say(f"{key} {TOO_SOON} Look, then press {key} again.", 3)
         return
     if not panel.taking(index, enter, pressed):  # marked: the same key again takes it
         return
