@@ -86,7 +86,7 @@ KEYS = """\
 | (i: all of it) | the line under the options is cut: `i` says the option whole, first |
 | ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
-| u | take back the last decision, if it showed nothing new (no die roll, no card) |
+| u | take back (undo) the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you, said in the log |
 | 2, 2 | new question (3 s), and Fight always: a key marks a costly option, again takes it |
 | l | the whole log of the game so far (Esc comes back) |
