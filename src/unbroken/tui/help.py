@@ -16,7 +16,7 @@ from textual.widgets import Input, OptionList
 
 from unbroken.tui.footer import KeysFooter
 from unbroken.tui.help_pages import HOW_TO_PLAY as HOW_TO_PLAY
-from unbroken.tui.help_pages import KEYS, THE_SCREEN, VIEWER_KEYS
+from unbroken.tui.help_pages import KEYS, OTHER_KEYS, THE_SCREEN, VIEWER_KEYS
 from unbroken.tui.help_plugins import plugin_sections
 from unbroken.tui.help_rules import RULE_SECTIONS, about
 from unbroken.tui.help_search import InOrderInput, patterns, ranked
@@ -232,6 +232,7 @@ class HelpScreen(Screen[None]):
         if viewer:
             game = self.KEYS.replace("## Keys\n\n", "### In a game\n\n")
             keys = ["## Keys\n\n" + self.VIEWER_KEYS, game]
+        keys.append(OTHER_KEYS)  # the title's, New game's, Records'… (36b)
         #: (title, markdown) of every section the contents list.
         self.sections: list[tuple[str, str]] = [
             ("How to play", HOW_TO_PLAY),
