@@ -82,7 +82,8 @@ async def test_slash_searches_the_rules() -> None:
         assert titles and all("starv" in dict(help_screen.sections)[t].lower() for t in titles)
         assert "2. Setup" not in titles
         await pilot.press("enter")  # opens the first match (shown as it was typed)
-        assert "starvation" in shown(app).lower()
+        # The Hunger step's rule (36b-9: the search's subject), saying "starve".
+        assert "you starve" in shown(app).lower()
         search = app.screen.query_one("#help-search", Input)
         search.value = ""
         await pilot.press("slash", *"zzqx")

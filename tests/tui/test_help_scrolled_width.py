@@ -12,9 +12,12 @@ from unbroken.tui.help_text import scrolled_width
 
 @sync
 async def test_the_scrolled_width_is_the_sections_once_the_bar_is_drawn() -> None:
-    async with help_found(*"starve") as (_, screen):
+    # "eating short": "The screen", scrolled to its match ("starve" was, until 36b-9 put
+    # the Hunger step's rule first).
+    async with help_found(*"eating short") as (_, screen):
         pane, section = screen.query_one("#help-text"), screen.query_one("#help-section")
-        assert pane.show_vertical_scrollbar  # "The screen", scrolled to its match
+        assert screen.sections[screen.listed[0]][0] == "The screen"
+        assert pane.show_vertical_scrollbar
         assert scrolled_width(pane, section) == section.content_size.width == 46
 
 

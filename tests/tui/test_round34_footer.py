@@ -18,10 +18,12 @@ from textual.widgets import Footer
 
 from unbroken.home.settings import Settings, save_settings
 from unbroken.plugins import load_ruleset
+from unbroken.plugins.hookspecs import RecordsPanel
 from unbroken.testing import GOLDEN_DIR, Scenario
 from unbroken.tui.app import UnbrokenApp
 from unbroken.tui.footer import KeysFooter
 from unbroken.tui.inspector import InspectorScreen
+from unbroken.tui.panels import PanelsScreen
 
 RULES = load_ruleset()
 SRC = Path(__file__).resolve().parents[2] / "src" / "unbroken"
@@ -74,7 +76,16 @@ async def records_then_achievements(pilot: Pilot[Any]) -> None:
     await key(pilot, "a")
 
 
-#: Each screen with a footer: its class's name, the app, and what opens it there.
+async def records_then_panels(pilot: Pilot[Any]) -> None:
+    """Open the plugins' panels over the records, as `p` there does where a plugin on adds
+    one (none does here: tests/tui/test_records_panels.py fakes it)."""
+    await menu(pilot, "records")
+    pilot.app.push_screen(PanelsScreen([RecordsPanel("x:run", "Runs", lambda r: ["1"])], RULES))
+    await settle(pilot)
+
+
+#: Each screen with a footer (test_footer_order.py: every one): its class's name, the app,
+#: and what opens it there.
 SCREENS: list[tuple[str, Callable[[], UnbrokenApp], Callable[[Pilot[Any]], Awaitable[None]]]] = [
     ("TitleScreen", title, nothing),
     ("NewGameScreen", title, lambda pilot: menu(pilot, "new")),
@@ -82,6 +93,7 @@ SCREENS: list[tuple[str, Callable[[], UnbrokenApp], Callable[[Pilot[Any]], Await
     ("ReplayListScreen", title, lambda pilot: menu(pilot, "replays")),
     ("RecordsScreen", title, lambda pilot: menu(pilot, "records")),
     ("AchievementsScreen", title, records_then_achievements),
+    ("PanelsScreen", title, records_then_panels),
     ("PluginsScreen", title, lambda pilot: menu(pilot, "plugins")),
     ("GameScreen", game, nothing),
     ("LogScreen", game, lambda pilot: key(pilot, "l")),

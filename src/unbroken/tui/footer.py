@@ -42,6 +42,8 @@ class KeysFooter(Footer):
         # draws its first frame. (Textual's first word that they changed comes after that
         # frame, or before the screen's Mount, when its `check_action` may not find yet
         # the widgets and values it asks about.)
+        # That order is Textual 8.2.8's (Compose, Mount, Resume): tests/tui/
+        # test_footer_order.py fails if an upgrade changes it.
         self.screen.call_next(self.screen.call_next, self.first_keys)
 
     async def first_keys(self) -> None:

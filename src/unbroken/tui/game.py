@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events, on
-from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -28,6 +27,7 @@ from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.footer import KeysFooter
 from unbroken.tui.game_end import show_if_over
 from unbroken.tui.hints import HintBox, Hints, first_game
+from unbroken.tui.key_clock import get_time
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds

@@ -16,8 +16,9 @@ from textual.widgets import Input, OptionList
 
 from unbroken.tui.footer import KeysFooter
 from unbroken.tui.help_pages import HOW_TO_PLAY as HOW_TO_PLAY
-from unbroken.tui.help_pages import KEYS, THE_SCREEN, VIEWER_KEYS
+from unbroken.tui.help_pages import KEYS, OTHER_KEYS, THE_SCREEN, VIEWER_KEYS
 from unbroken.tui.help_plugins import plugin_sections
+from unbroken.tui.help_rules import RULE_SECTIONS, about
 from unbroken.tui.help_search import InOrderInput, patterns, ranked
 from unbroken.tui.help_text import SectionText as SectionText
 from unbroken.tui.help_text import contents_entry, scrolled_width
@@ -231,6 +232,7 @@ class HelpScreen(Screen[None]):
         if viewer:
             game = self.KEYS.replace("## Keys\n\n", "### In a game\n\n")
             keys = ["## Keys\n\n" + self.VIEWER_KEYS, game]
+        keys.append(OTHER_KEYS)  # the title's, New game's, Records'… (36b)
         #: (title, markdown) of every section the contents list.
         self.sections: list[tuple[str, str]] = [
             ("How to play", HOW_TO_PLAY),
@@ -365,11 +367,12 @@ class HelpScreen(Screen[None]):
             self.sections += card_sections(getattr(self.app, "ruleset", None))
             self.sections += term_sections()  # "committed", as `i` lists it (#28 round 11)
             self.sections.append(danger_section(getattr(self.app, "ruleset", None)))
+            self.sections += RULE_SECTIONS  # "rest", "armor" (36b-9)
         # Every word typed, in one of its forms ("starve" finds "starvation", round 10).
         self.found = patterns(message.value)
         # A card named so first ("ambush" finds the rule before the skill Ambusher), then
         # where the words are: a heading's before a text's, the phrase before its words.
-        self.listed = ranked(self.sections, message.value)
+        self.listed = ranked(self.sections, message.value, about())
         if not words:
             self.listed = list(range(self.own))
         contents = self.query_one("#help-list", OptionList)

@@ -85,8 +85,12 @@ KEYS = """\
 | c | in `i` ("Side by side/all"): the offered cards side by side, or all cards again |
 | (i: all of it) | the line under the options is cut: `i` says the option whole, first |
 | ← →, Tab | in `i`, side by side: bring in the offered cards that do not fit |
+| Shift+Tab | in `i`, side by side: as ← |
+| ↑ ↓ | in `i`: the previous, the next card |
+| PgUp/PgDn | in `i`: scroll the card, or the offers side by side, longer than their pane |
+| i, Esc | in `i`: back to the game |
 | Tab, ↑ ↓, Enter | on the Hand or Stage: inspect the card picked (a click does too) |
-| u | take back the last decision, if it showed nothing new (no die roll, no card) |
+| u | take back (undo) the last decision, if it showed nothing new (no die roll, no card) |
 | (none) | a decision with one possible answer is taken for you, said in the log |
 | 2, 2 | new question (3 s), and Fight always: a key marks a costly option, again takes it |
 | l | the whole log of the game so far (Esc comes back) |
@@ -145,9 +149,6 @@ same move as 2, but it won and lost on exactly the futures option 2 did, so its 
 2's: the reference bot's futures went the same way after both (what follows hangs on what
 they draw, such as the level's monster while it is unseen, not on the choice); `[…]`: no
 figure yet.
-
-When a game ends: Enter goes to the title, `n` starts a new game, `s` plays
-the same seed again and `w` watches the game's replay.
 """
 
 #: The replay viewer's keys, before the game's when help is opened from the viewer.
@@ -160,10 +161,125 @@ VIEWER_KEYS = """### In the replay viewer
 | l, b, d | the next level, battle or death |
 | L, B, D (Shift) | back to the previous level or battle start, or death |
 | Space | play or pause; at the end, play again from the start |
-| + - | faster, slower |
+| + -, = | faster, slower (= as +) |
 | a | the chance of winning over the game (a chart; missteps marked ▲: decisions that lost chance) |
 | a (again) | hide the chart: an analysis being computed runs on ("a Running") |
 | c, C | the next, the previous misstep |
 | ?, / | this help; `/` at its search |
 | Esc, q | close the viewer (opened by `unbroken replay FILE`: quit) |
 """
+
+#: The other screens' keys, after the game's and the viewer's (36b, k52's leftover: help's
+#: keys said every key of the game but not those of the screens around it).
+OTHER_KEYS = """### On the title
+
+| key | does |
+|---|---|
+| ↑ ↓, Enter | pick, open |
+| ?, / | this help; `/` at its search |
+| q | quit |
+
+### New game
+
+| key | does |
+|---|---|
+| Tab, ↑ ↓, Enter | pick a character, a difficulty, Start |
+| Ctrl+S | start the game now |
+| p | the expansions: turn them on or off |
+| PgUp/PgDn | scroll the character's description, while it is cut |
+| Esc | back to the title |
+
+### Expansions (`p` on New game)
+
+| key | does |
+|---|---|
+| Space | turn the expansion highlighted on or off |
+| Esc | back |
+
+### Leaving a game (Esc in a game)
+
+| key | does |
+|---|---|
+| Enter, y | leave for the title (the game is saved: Continue) |
+| Esc, n | stay; any other key stays and is then the game's |
+
+### An expansion that keeps failing (asked in a game)
+
+| key | does |
+|---|---|
+| y | switch it off for the rest of the game |
+| n, Esc | keep it on |
+
+### When a game ends
+
+| key | does |
+|---|---|
+| Enter | to the title |
+| n | a new game |
+| s | the same seed again |
+| w | watch the game's replay |
+| q | quit |
+
+### The whole log (`l` in a game)
+
+| key | does |
+|---|---|
+| l, Esc | back to the game |
+
+### This help
+
+| key | does |
+|---|---|
+| / | to the search, what was typed selected |
+| PgUp/PgDn | scroll the text, wherever the focus is |
+| Esc | one step back: out of the search or the text, then what a search found, then help |
+| q | close help |
+
+### Records (on the title)
+
+| key | does |
+|---|---|
+| ← → | the column to sort by |
+| s | sort by it |
+| Enter | watch the game's replay |
+| c | the charts, or the table again |
+| a | the achievements |
+| p | the expansions' panels, where one adds some |
+| ? | this help |
+| Esc | back to the table, then to the title |
+
+### Achievements, panels (on Records)
+
+| key | does |
+|---|---|
+| Esc | back to the table |
+
+### Replays (on the title)
+
+| key | does |
+|---|---|
+| Enter | watch the replay, or continue the game |
+| ? | this help |
+| Esc | back to the title |
+"""
+
+#: Each screen (its class's name) and the heading of help's Keys it is said under
+#: (tests/tui/test_round36_help_keys.py: every key of every screen is said there).
+KEYS_OF = {
+    "GameScreen": "Keys",
+    "InspectorScreen": "Keys",
+    "UnbrokenApp": "Keys",
+    "ReplayViewerScreen": "In the replay viewer",
+    "TitleScreen": "On the title",
+    "NewGameScreen": "New game",
+    "PluginsScreen": "Expansions (`p` on New game)",
+    "LeaveScreen": "Leaving a game (Esc in a game)",
+    "SwitchOffScreen": "An expansion that keeps failing (asked in a game)",
+    "GameOverScreen": "When a game ends",
+    "LogScreen": "The whole log (`l` in a game)",
+    "HelpScreen": "This help",
+    "RecordsScreen": "Records (on the title)",
+    "AchievementsScreen": "Achievements, panels (on Records)",
+    "PanelsScreen": "Achievements, panels (on Records)",
+    "ReplayListScreen": "Replays (on the title)",
+}

@@ -6,6 +6,7 @@ typed in, which takes its keys in the order typed."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from textual import events
@@ -88,10 +89,15 @@ def headings(title: str, text: str) -> list[str]:
     return [title, *(BRACKETS.sub("", line) for line in heads)]
 
 
-def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
+def ranked(
+    sections: list[tuple[str, str]], typed: str, about: Mapping[str, re.Pattern[str]] | None = None
+) -> list[int]:
     """Return the indexes of the sections holding every word typed, best first: a card
-    named exactly so, then one whose name starts so; then, for the words as typed before
-    their other forms ("starvation" before "Starving Goblins"), the sections with a title
+    named exactly so, then a rule section whose subject it is (`about`: a section's title
+    → what finds the words typed, said in one string, or its rule id: "starve" is the
+    Hunger step's, 36b-9: it listed "The screen" first, for a passing mention; a section
+    found by its rule id alone is listed too), then one whose name starts so; then, for
+    the words as typed before their other forms, the sections with a title
     or a heading holding the phrase whole, then a title holding every word, then a text
     holding the phrase whole; then the rest. Among equals, a section holding two words or
     more typed as a phrase more often first, then the contents' order (#28 round 24:
@@ -101,6 +107,11 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
     saying "danger")."""
     found = patterns(typed)
     words = " ".join(typed.lower().split())
+    subjects = about or {}
+
+    def subject(index: int) -> bool:
+        said = subjects.get(sections[index][0])
+        return bool(words and said and said.search(words))
 
     def places(
         text: str, heads: list[str], forms: bool, exact: bool = False
@@ -120,7 +131,7 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
         title, text = sections[index]
         name = title.lower()
         heads = headings(title, text)
-        named = (name.partition(" (")[0] == words, name.startswith(words))
+        named = (name.partition(" (")[0] == words, subject(index), name.startswith(words))
         held = (
             *named,
             *places(text, heads, False, exact=True),
@@ -134,7 +145,7 @@ def ranked(sections: list[tuple[str, str]], typed: str) -> list[int]:
         it ranks lower; round 27: "next level" listed Keys first, for one row at its end)."""
         return -len(phrase(words).findall(sections[index][1])) if " " in words else 0
 
-    held = (i for i, (_, text) in enumerate(sections) if holds(text, found))
+    held = (i for i, (_, text) in enumerate(sections) if holds(text, found) or subject(i))
     return sorted(held, key=lambda i: (rank(i), shown(i)))
 
 

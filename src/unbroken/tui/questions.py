@@ -9,8 +9,6 @@ import time
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from textual._time import get_time
-
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
@@ -33,6 +31,7 @@ from unbroken.tui.careful import (
     warned_alone,
 )
 from unbroken.tui.clocked import ClockedList
+from unbroken.tui.key_clock import get_time
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.words.actions import label, shared_note, use_name
