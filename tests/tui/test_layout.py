@@ -25,7 +25,6 @@ from unbroken.tui.attack_cuts import short_costs, split_attack, without_verb
 from unbroken.tui.decisions import DecisionPanel
 from unbroken.tui.game import GameScreen
 from unbroken.tui.option_rows import option_name
-from unbroken.tui.sheet_rows import marked_applied
 from unbroken.tui.widgets import fit_options
 from unbroken.words.actions import marked_row, option_text, shared_note
 
@@ -94,7 +93,7 @@ def check_decision(screen: GameScreen) -> int:
         marked = [m[2] for m in table if m[1]]
         # The row a pending roll points at, else the one the last roll applied (held
         # through the Response windows after it: round 34).
-        current = marked_row(state) or marked_applied(screen.last, screen.game.events)
+        current = marked_row(state) or screen.applied_row()  # held after `u` too (round 36)
         assert marked == ([str(current)] if current else []), (marked, current, lines)
     return len(screen.offered)
 

@@ -56,8 +56,9 @@ async def test_the_first_m_changes_the_stage_even_with_nothing_to_fold() -> None
         await pilot.pause()
         assert stage.drawn != first and "table 1 of 2" in str(stage.border_title)
         assert screen.query_one(HintBox).text == (
-            "Gibberling: no battle rules, its table's rows in full, page 1 of 2; ambush: lose"
-            " 3 SE; trickery: 3 cunning."  # round 24; its page as the title says it (35a-1)
+            "Gibberling: no battle rules, its table's rows in full, page 1 of 2 (row 5 whole"
+            " on another page); ambush: lose 3 SE; trickery: 3 cunning."  # round 24; its page
+            # as the title says it (35a-1), the row it cuts whole on the other (round 36)
         )
         seen = " ".join(first.split())
         while "(m: next)" in str(stage.border_title):  # every row whole on a page

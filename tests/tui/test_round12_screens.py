@@ -226,7 +226,10 @@ async def test_m_gives_fewer_fuller_pages_each_table_row_whole_on_one() -> None:
                 hand = screen.query_one("#hand").region
                 assert hand.height >= 4 and stage.region.bottom <= hand.y, (monster, hand)
                 said += " " + " ".join(stage.drawn.split())
-            assert 1 <= count <= 2, (monster, count)
+            # The Ogre's pages are laid out for its ROAR row's longest words in the battle,
+            # "gave you Frightened (next time: …)", a row more than "gain Frightened now
+            # for 2 rounds": three pages, their count kept as the row's words change (36b-2).
+            assert 1 <= count <= (3 if monster == "ogre" else 2), (monster, count)
             # each row whole on a page (never cut over two), as it acts now (round 28)
             for words in row_texts(screen.game.state, RULES, card):
                 assert words in said, (monster, words, said)

@@ -264,7 +264,7 @@ class GameScreen(Screen[None]):
         """Draw the table and the decision offered: its window, mark and highlight as they
         are (a resize draws the same decision again; offered again, it was a new one)."""
         game, s, panel = self.game, self.game.state, self.decision_panel
-        row = marked_applied(self.last, game.events) if not self.rolling.rolling else ROLLING
+        row = ROLLING if self.rolling.rolling else self.applied_row()
         uses = level_ability_uses(reversed(game.events))
         opened = combat_opened(reversed(game.events))
         last = self.last if self.marked is None else self.marked
@@ -273,12 +273,17 @@ class GameScreen(Screen[None]):
         panel.show_offer()
         self.fit_hint()
 
+    def applied_row(self) -> int:
+        """Return the table row the stage marks as the last roll applied: held after `u`
+        too, the die showing that roll (36b: the ▶ went, as before r52's Response fix)."""
+        return marked_applied(self.last, self.game.events, self.taken_back)
+
     def draw_stage(self) -> None:
         """Draw the stage as the game is now, the row the last monster roll applied marked
         once the die shows its number (not while it rolls: that would tell it)."""
         stage = self.query_one(StagePanel)
         sheet = stage.sheet
-        row = ROLLING if self.rolling.rolling else marked_applied(self.last, self.game.events)
+        row = ROLLING if self.rolling.rolling else self.applied_row()
         stage.show(self.game.state, self.game.ruleset, self.die, row)
         if stage.sheet != sheet:
             self.refresh_bindings()  # `m` (the monster's rules) only with a monster on the stage
@@ -425,13 +430,23 @@ class GameScreen(Screen[None]):
         stage = self.query_one(StagePanel)
         changed = stage.fold_or_unfold(self.draw_stage)
         mo, rules = self.game.state.monster, self.game.ruleset
+        box = self.query_one(HintBox)
         if stage.bare and mo is not None and (not changed or stage.expanded is True):
             # Round 10: `m` said nothing of why; round 29: unfolding the Troglodyte's table
             # said nothing of it having no rules.
             name, page = rules.card_name(mo.id), (stage.page + 1, stage.pages)
-            self.say(no_rules_words(name, rules.monsters[mo.id], rules, changed, page))
+            card = rules.monsters[mo.id]
+            said = no_rules_words(name, card, rules, changed, page, stage.cut_here)
+            self.say(said)
+            self.paged_notice = said
         elif not changed:
             self.say("The monster's rules and table are all in sight.")
+        elif box.text == self.paged_notice and not box.heading:
+            # Folded: the page's notice goes with it (36b-3: "Lich: … page 2 of 2" stayed).
+            box.expire()
+
+    #: What `m` last said of the page it showed (`action_monster_rules`).
+    paged_notice = ""
 
     def action_no_monster_rules(self) -> None:
         """`m` before a monster is on the stage: say why it does nothing (round 10)."""

@@ -50,6 +50,7 @@ from unbroken.tui.sheet_head import danger_line, head_cut, held_cap, paged_head
 from unbroken.tui.sheet_pages import PagedRules
 from unbroken.tui.sheet_rows import (
     coming_rules,
+    longest_lines,
     row_texts,
     same_rows,
     table_indent,
@@ -97,6 +98,15 @@ class MonsterSheet(PagedRules):
     head_said: list[str] = []  # noqa: RUF012 (each draw sets its own)
     #: The table's rows that say what an earlier row says (its number), `same_rows`.
     same: dict[int, int] = {}  # noqa: RUF012 (each draw sets its own)
+    #: The battle and screen size (`room_key`) where `m` last showed pages: they are
+    #: measured for the rows' longest words while it shows them (36b-2).
+    paged_in: tuple[object, ...] = ()
+    #: The table's rows the pages lay out whole there: those cut when they first showed,
+    #: each for its longest words; a row whose words grow later is cut on them, "…" (36b-2).
+    laid_rows: frozenset[int] = frozenset()
+    #: The table's rows drawn cut ("…") as last drawn: `m`'s notice says where they are
+    #: whole (36b, the page said "its table's rows in full" beside a row cut).
+    cut_here: tuple[int, ...] = ()
     #: The stage as last drawn (its plain text): `m` checks that it changed something.
     drawn = ""
 
@@ -115,21 +125,31 @@ class MonsterSheet(PagedRules):
         self.full, self.pages, self.rows_cut = True, 1, False
         self.rules_and_table(text, state, rules, card, before, row, width)
         room = self.rows_free()
-        if self.bare and (not room or text.plain.count("\n") <= room):
-            self.fits = True  # its table whole, nothing to fold or page
+        # With `m` open, measured as its rows' longest words in the battle take: the pages
+        # (or none) stay as a row's words grow (36b-2: the Abomination's DAZE row).
+        lines = table_lines(state, rules, card, row)
+        longest = longest_lines(state, rules, card, lines)
+        indent = table_indent(card)
+        # Once `m` shows pages in the battle (at this size): where its rows fit now, `m`
+        # has nothing to add and shows none (#28 round 16).
+        paging = self.expanded is True and self.paged_in == self.room_key
+        grown = self.grown(lines, longest, indent) if paging else 0
+        if self.bare and (not room or text.plain.count("\n") + grown <= room):
+            self.fits, self.paged_in = True, ()  # its table whole, nothing to fold or page
             return
         # The rules in full only where the whole table stays in sight under them, its rows
         # whole (or `m` would have no rows to say in full); asked for (`m`) where it does
         # not, a part at a time above the six rows cut to one each.
         ruled = bool(before or card.abilities or card.keywords)
-        self.fits = (not room or text.plain.count("\n") <= room) and not (ruled and self.rows_cut)
+        above = text.plain.count("\n") + grown
+        self.fits = (not room or above <= room) and not (ruled and self.rows_cut)
         if self.fits and self.expanded is not False:
+            self.paged_in = ()
             return
         self.full = self.expanded is True
         # With no rules to fold, `m` unfolds the table's rows (wrapped, not cut) where
         # they fit so; else the pages say the rows cut in full (#28 round 8).
-        lines = table_lines(state, rules, card, row)
-        wrapped = sum(self.wrapped(line, table_indent(card)).count("\n") + 1 for line, _ in lines)
+        wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in lines) + grown
         # No taller than with the rules folded: the Hand keeps its rows while `m` is open
         # (it shrank to one, "Hand ↓ more", #28).
         folded = self.folded_rows(head, state, rules, card, row, width) if self.full else 0
@@ -143,7 +163,8 @@ class MonsterSheet(PagedRules):
             self.rules_and_table(text, state, rules, card, before, row, width)
             return
         in_place = not room or head.plain.count("\n") + wrapped <= min(room + 1, folded)
-        cut_rows = any(len(line) > width for line, _ in lines) and not in_place
+        cut_rows = any(len(line) > width for line, _ in lines) or paging and bool(self.laid_rows)
+        cut_rows = cut_rows and not in_place
         paged = self.full and bool(before or card.abilities or card.keywords or cut_rows)
         # Their size is kept while the decision is (the same room), a rolling die's row for
         # its words' rest: the count stays as it lands (#28 round 13: "4 of 4", "4 of 6").
@@ -152,6 +173,11 @@ class MonsterSheet(PagedRules):
             kept = len(die) == 1 or state.phase == Phase.COMBAT
             self.sized = (sized, folded, int(kept), self.folded_cut)
         self.page_rows = self.sized[1] if paged else 0
+        if paged and self.paged_in != self.room_key:  # the rows cut as the pages first show
+            self.laid_rows = frozenset(
+                i for i, (line, _) in enumerate(lines, 1) if len(line) > width
+            )
+        self.paged_in = self.room_key if paged else ()
         text.truncate(0)
         if paged:  # a head of two lines whatever the die says: the pages keep their size
             # The monster the die picked is named on the line above: where its name does not
@@ -232,6 +258,17 @@ class MonsterSheet(PagedRules):
         self.full, self.expanded, self.border_title, self.rows_cut = kept
         return folded.plain.count("\n") + self.hint_rows
 
+    def grown(self, lines: list[tuple[str, str]], longest: list[list[str]], indent: str) -> int:
+        """Return the rows the table's rows (`lines`) take more wrapped whole at their
+        longest words in the battle (`longest_lines`) than now."""
+        return sum(
+            self.row_height(said, indent) - self.row_height(said[:1], indent) for said in longest
+        )
+
+    def row_height(self, said: list[str], indent: str) -> int:
+        """Return the most rows any of a table row's words (`said`) take wrapped whole."""
+        return max(self.wrapped(line, indent).count("\n") + 1 for line in said)
+
     def rules_and_table(
         self,
         text: Text,
@@ -249,12 +286,16 @@ class MonsterSheet(PagedRules):
         rows = table_lines(state, rules, card, row)
         indent = table_indent(card)
         wrapped = sum(self.wrapped(line, indent).count("\n") + 1 for line, _ in rows)
+        # `m`'s pages are laid out for each row's longest words in the battle (36b-2).
+        longest = longest_lines(state, rules, card, rows) if paged else [[r] for r, _ in rows]
+        wrapped_most = wrapped + self.grown(rows, longest, indent)
         whole_rows: set[int] = set()  # the table rows this page of `m` shows whole
         # Where the folded stage shows its rows whole (now, and when the pages were sized),
         # every page of `m` does too, taking the lines they need from the rules' room (#28
         # round 32: the Shrieking Fungus's DAZE row whole folded, cut on its Trickery page).
         whole_table = paged and self.full and not (self.folded_cut or self.sized[3])
         self.over = self.pad = self.hint_rows = 0
+        self.cut_here = ()
         self.tight, self.tight_extra = set(), {}
         if self.full:
             said: list[Said] = []  # each rule: its words, head, style, what it is
@@ -274,17 +315,18 @@ class MonsterSheet(PagedRules):
             # room for the rows they take whole, else said above the table.
             cut_rows: list[tuple[int, int, Said]] = []
             texts = row_texts(state, rules, card)  # as each row acts now (#28)
+            laid = self.laid_rows  # the rows laid out whole while the pages show (36b-2)
             self.same = same_rows(rows)
             for i, r in enumerate(card.table, 1):
-                if paged and self.sized[3] and len(rows[i - 1][0]) > width and i not in self.same:
+                if paged and self.sized[3] and i in laid and i not in self.same:
                     # Identical rows are said once, as one (#28 round 23: the Vampire's
                     # three "WOUND lose 2 SE (Armored −1)" took a page each).
                     group = [i, *(k for k, first in self.same.items() if first == i)]
                     head = f"{', '.join(map(str, group))} {r.result}:"
-                    extra = self.wrapped(rows[i - 1][0], table_indent(card)).count("\n")
-                    self.tight_extra[i] = self.wrapped(rows[i - 1][0], TIGHT).count("\n")
+                    extra = self.row_height(longest[i - 1], indent) - 1
+                    self.tight_extra[i] = self.row_height(longest[i - 1], TIGHT) - 1
                     cut_rows.append((i, extra, (f"{head} {texts[i - 1]}", len(head), "", TABLE)))
-            table = (wrapped if whole_table else len(card.table)) if paged else 0
+            table = (wrapped_most if whole_table else len(card.table)) if paged else 0
             whole_rows = self.rules_in_full(text, said, table, cut_rows, self.head_said)
         else:
             names = [rules.card_name(k.id) for k in keywords]
@@ -301,17 +343,23 @@ class MonsterSheet(PagedRules):
             for line, style in rows:
                 self.append_wrapped(text, line, style=style, indent=indent)
         else:  # one row each, so all six are in sight whatever the column's width
+            cut_here: list[int] = []
             for i, (line, style) in enumerate(rows[: len(rows) - self.over], 1):
                 if paged and self.full and (i in whole_rows or whole_table):  # whole, in place
                     wrap = TIGHT if i in self.tight else indent
                     self.append_wrapped(text, line, style=style, indent=wrap)
+                    # The rows its longest words would take kept, blank under the table.
+                    most = self.row_height(longest[i - 1], wrap)
+                    self.pad += most - self.row_height([line], wrap)
                 elif paged and self.full and self.same.get(i) in whole_rows:
                     # A row as one shown whole on this page says so, not cut again.
                     same = f"{line[: len(indent)].rstrip():<{len(indent) - 1}} as row"
                     text.append(cut(f"{same} {self.same[i]}", width) + "\n", style=style)
                 else:
                     text.append(cut(line, width) + "\n", style=style)
+                    cut_here += [i] if len(line) > width else []
             self.rows_cut = any(len(line) > width for line, _ in rows)
+            self.cut_here = tuple(cut_here)
             if self.bare and not paged and self.rows_cut:
                 # `m` shows its table's rows in full: no rules to read (#28 round 11).
                 self.border_title = f"{self.title}{self.unfolds('table')}"

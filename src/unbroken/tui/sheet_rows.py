@@ -9,13 +9,13 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from unbroken.core import events as ev
 from unbroken.core import model as m
-from unbroken.core.query import Query
+from unbroken.core.query import Query, RowOutcome
 from unbroken.core.ruleset import Ruleset
 from unbroken.core.state import DecisionKind, GameState, Phase, StepName
 from unbroken.tui.dice import DIE_CLEARED
 from unbroken.words.actions import marked_row
 from unbroken.words.effects import ambush_text, trickery_text
-from unbroken.words.rows import just_given, printed_row, row_effect
+from unbroken.words.rows import held_names, just_given, printed_row, row_effect
 
 #: The steps of a combat before its battle (the monster's Ambush and Trickery rules).
 _BEFORE_BATTLE = (StepName.AMBUSH, StepName.TRICKERY)
@@ -43,6 +43,7 @@ def no_rules_words(
     rules: Ruleset,
     unfolded: bool = False,
     page: tuple[int, int] = (1, 1),
+    cut_here: tuple[int, ...] = (),
 ) -> str:
     """Return what `m` says of a monster with no rules left to read (its table in sight,
     or `unfolded`: its table's rows shown in full, `page` the page shown of how many):
@@ -50,11 +51,16 @@ def no_rules_words(
     round 24: the Abomination "has no special rules" right after its ambush poisoned you;
     round 29: `m` on the Troglodyte showed its table's pages and nothing said it has no
     rules; 35a-1: "its table's rows in full" beside "table 1 of 3 (m: next)" read as
-    rows hidden: the page is said as the title says it)."""
+    rows hidden: the page is said as the title says it; round 36: "rows in full, page 1
+    of 2" beside a row cut: the rows it cuts, `cut_here`, are said whole on another)."""
     steps = [f"ambush: {ambush_text(card, rules)}"] if card.ambush else []
     steps += [f"trickery: {trickery_text(card)}"] if card.trickery is not None else []
     shown, pages = page
     paged = f", page {shown} of {pages}" if pages > 1 else ""
+    if cut_here and pages > 1:
+        numbers = " and ".join(", ".join(map(str, cut_here)).rsplit(", ", 1))
+        whole = f"row{'s' if len(cut_here) > 1 else ''} {numbers} whole on another page"
+        paged = f", page {shown} of {pages} ({whole})"
     shows = f"its table's rows in full{paged}" if unfolded else "its whole table is in sight"
     if not steps:
         return f"{name} has no special rules: {shows}."
@@ -89,6 +95,30 @@ def table_lines(
         line = f"{'▶' if i == current else ' '}{i} {r.result:<{pad}} {words}"
         rows.append((line, "bold reverse" if i == current else ""))
     return rows
+
+
+def longest_lines(
+    state: GameState, rules: Ruleset, card: m.Monster, rows: list[tuple[str, str]]
+) -> list[list[str]]:
+    """Return the words each of the table's rows (`table_lines`) can say in this battle,
+    its line as drawn now first: a row that gives a condition also says "the monster rolls
+    again (you have Poisoned already)" and, just applied, "gave you Poisoned (next time:
+    …)". `m`'s pages are laid out for the longest, so their count stays as a row's words
+    grow (36b-2: the Abomination's "table 1 of 1" became "2 of 2" after its DAZE)."""
+    mo = state.monster
+    battle = state.phase == Phase.COMBAT and state.step not in _BEFORE_BATTLE
+    if not battle or mo is None or mo.id != card.id:
+        return [[line] for line, _ in rows]
+    pad = max(len(r.result) for r in card.table)
+    said = []
+    for i, (r, (line, _)) in enumerate(zip(card.table, rows, strict=True), 1):
+        if not held_names(r, rules):
+            said.append([line])
+            continue
+        again = row_effect(r, RowOutcome(i, r.result, rerolled=True), rules)
+        head = f"{line[0]}{i} {r.result:<{pad}} "
+        said.append([line, *(head + words for words in (again, just_given(r, rules)))])
+    return said
 
 
 def same_rows(rows: list[tuple[str, str]]) -> dict[int, int]:
@@ -183,9 +213,13 @@ def decisions_back(events: Sequence[ev.Event]) -> Iterator[list[ev.Event]]:
             end = i + 1
 
 
-def marked_applied(last: list[ev.Event], events: Sequence[ev.Event]) -> int:
+def marked_applied(
+    last: list[ev.Event], events: Sequence[ev.Event], taken_back: bool = False
+) -> int:
     """Return the row the stage marks as applied: the one the last decision's events
     (`last`, with the answers taken for the player) applied, else the one a Response
     window that followed it holds (`held_row` on the game's `events`); none before the
-    first decision on the screen (`last` empty: after `u`, the die as it was)."""
-    return applied_row(last) or (held_row(decisions_back(events)) if last else 0)
+    first decision on the screen (`last` empty), but after `u` (`taken_back`) the one the
+    game's events hold, as the die shows their roll (round 36: the ▶ went)."""
+    held = last or taken_back
+    return applied_row(last) or (held_row(decisions_back(events)) if held else 0)
