@@ -122,7 +122,42 @@ class Narrator:
 
     def describe(self, e: ev.Event) -> str | None:
         """Return one line for an event, or None for bookkeeping events; a class Response
-        that would have acted on it but for the ability uses is said after it."""
+        that would have acted on it but for the ability uses is said after it. The rounds
+        a condition takes whole are kept unsaid (`LostRounds`) and said before the first
+        event of another kind: in one line, and the round begun after them line by line."""
+        if self.lost_rounds.see(e):
+            return None
+        held = self.release(ending=True)  # the rounds before this event, first
+        self.track(e)
+        line = self.describe_one(e)
+        return f"{held}\n{line}" if held and line else held or line
+
+    def said(self) -> str:
+        """Return the line for the rounds kept unsaid so far (`LostRounds`), "" for none:
+        a screen asks after a key's events, so they are said before the next question (a
+        round begun whose turn is not yet taken is kept for later)."""
+        return self.release(ending=False)
+
+    def release(self, ending: bool) -> str:
+        """Return the lines of the events `LostRounds` kept and gives back now: the one
+        line of the rounds taken whole (their events followed, unsaid), then, when
+        `ending`, the line of each event after them, said as it would have been (37b-2:
+        the monster's roll of a round begun after them was lost)."""
+        kept = self.lost_rounds.said(ending)
+        lines = [kept.line] if kept.line else []
+        for e in kept.folded:
+            self.track(e)
+            self.tokens_seen(e)
+        for e in kept.released:
+            self.track(e)
+            line = self.describe_one(e)
+            if line:
+                lines.append(line)
+        return "\n".join(lines)
+
+    def track(self, e: ev.Event) -> None:
+        """Follow an event in what the lines remember (the trackers, the row, the turn),
+        in the game's order: a kept event when it is given back."""
         self.growth.see(e, self.monster_id)
         self.sources.see(e, self.monster_id, self.level)
         self.power_sources.see(e)
@@ -138,17 +173,6 @@ class Narrator:
             isinstance(e, ev.Awaiting) and e.decision == "player_turn"
         ):
             self.turn_opening = False
-        if self.lost_rounds.see(e):
-            self.tokens_seen(e)
-            return None
-        held = self.lost_rounds.said(ending=True)  # the rounds before this event, first
-        line = self.describe_one(e)
-        return f"{held}\n{line}" if held and line else held or line
-
-    def said(self) -> str:
-        """Return the line for the rounds kept unsaid so far (`LostRounds`), "" for none:
-        a screen asks after a key's events, so they are said before the next question."""
-        return self.lost_rounds.said()
 
     def tokens_seen(self, e: ev.Event) -> None:
         """Keep the tokens a kept-unsaid event changed (its line would have noted them)."""

@@ -8,11 +8,17 @@ says them in one line when they end (an event of another kind: the game's end, a
 Response) or when the screen asks (`said`, after a key's events):
 "Rounds 12 to 25: Paralyzed takes each of your turns (its checks rolled 3, 1, …); the
 monster's rolls: 2 WOUND, 5 STEAL, …; you lose 20 SE; Paralyzed at 13 tokens."
+Only the rounds whose turn the condition took (its check rolled) are said so; a round
+begun after the last of them is given back, its events said as usual ("Round 12." "The
+die shows 6 (monster's combat roll)." …) once another kind of event ends it (37b-2: a
+round whose monster's WOUND opened a Response, or ended the game, was said "Round 12."
+alone, its roll and its row lost from every log).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from unbroken.core import events as ev
 from unbroken.core.query import locks_turns
@@ -34,6 +40,16 @@ ROUND_EVENTS = (
 )
 
 
+class Kept(NamedTuple):
+    """What `LostRounds.said` gives back: the line saying the rounds taken whole ("" for
+    none), their events (said by that line only), and the events of the rounds after them
+    to be said as usual, one line each (`ending`: none were taken yet)."""
+
+    line: str
+    folded: list[ev.Event]
+    released: list[ev.Event]
+
+
 class LostRounds:
     """The rounds under way that a condition takes whole, kept to be said in one line."""
 
@@ -43,31 +59,25 @@ class LostRounds:
         self.tokens: dict[str, int] = {}
         #: The condition that takes every turn (locks_turns), "" for none.
         self.lock = ""
-        self.rounds: list[int] = []
-        self.checks: list[int] = []
-        self.rolls: list[str] = []
-        self.lost: Counter[str] = Counter()
+        #: The events kept unsaid, from a RoundStarted on (none: no round kept).
+        self.kept: list[ev.Event] = []
+        #: The lock's tokens before the kept events (its count after them is said).
+        self.before = 0
 
     def see(self, e: ev.Event) -> bool:
         """Follow `e`; return whether it belongs to the lost rounds kept unsaid."""
+        if isinstance(e, ev.RoundStarted) and not self.kept:
+            self.lock = self.locking()
+            self.before = self.tokens.get(self.lock, 0)
         if isinstance(e, ev.ConditionGained | ev.ConditionChanged):
             self.tokens[e.condition] = e.tokens
         elif isinstance(e, ev.ConditionRemoved):
             self.tokens.pop(e.condition, None)
-        if isinstance(e, ev.RoundStarted) and not self.rounds:
-            self.lock = self.locking()
         if not self.lock or not isinstance(e, ROUND_EVENTS):
             return False
-        if isinstance(e, ev.RoundStarted):
-            self.rounds.append(e.round)
-        elif not self.rounds:
+        if not self.kept and not isinstance(e, ev.RoundStarted):
             return False
-        elif isinstance(e, ev.DieRolled) and e.purpose == f"check:{self.lock}":
-            self.checks.append(e.value)
-        elif isinstance(e, ev.CombatResult):
-            self.rolls.append(f"{e.roll} {e.result}")
-        elif isinstance(e, ev.Lost):
-            self.lost.update(e.amounts)
+        self.kept.append(e)
         return True
 
     def locking(self) -> str:
@@ -78,26 +88,55 @@ class LostRounds:
                 return cid
         return ""
 
-    def said(self, ending: bool = False) -> str:
-        """Return the line saying the rounds kept (and forget them), "" for none; a round
-        begun whose turn is not yet lost is kept for later, unless `ending` (an event of
-        another kind came: the round is said as usual, "Round 12.")."""
-        if not self.checks:
-            line = f"Round {self.rounds[-1]}." if ending and self.rounds else ""
-            if ending:
-                self.rounds = []
-            return line
+    def said(self, ending: bool = False) -> Kept:
+        """Return the line saying the rounds kept whose turn the condition took (and forget
+        them), with their events; the rounds begun after the last of those are kept for
+        later, or given back to be said as usual when `ending` (an event of another kind
+        came: "Round 12." and its monster's roll, each its own line)."""
+        kept, check = self.kept, f"check:{self.lock}"
+        taken = [
+            i for i, e in enumerate(kept) if isinstance(e, ev.DieRolled) and e.purpose == check
+        ]
+        cut = 0
+        if taken:  # up to the next round after the last check taken
+            after = range(taken[-1], len(kept))
+            cut = next((i for i in after if isinstance(kept[i], ev.RoundStarted)), len(kept))
+        folded, rest = kept[:cut], kept[cut:]
+        line = self.line(folded)
+        self.before = self._tokens_after(folded)
+        self.kept = [] if ending else rest
+        return Kept(line, folded, rest if ending else [])
+
+    def _tokens_after(self, events: list[ev.Event]) -> int:
+        """Return the lock's tokens after `events` (kept from the first RoundStarted on)."""
+        tokens = self.before
+        for e in events:
+            if isinstance(e, ev.ConditionGained | ev.ConditionChanged) and e.condition == self.lock:
+                tokens = e.tokens
+        return tokens
+
+    def line(self, events: list[ev.Event]) -> str:
+        """Return the one line saying the rounds of `events`, "" for none."""
+        if not events:
+            return ""
+        rounds = [e.round for e in events if isinstance(e, ev.RoundStarted)]
+        checks = [
+            e.value
+            for e in events
+            if isinstance(e, ev.DieRolled) and e.purpose == f"check:{self.lock}"
+        ]
+        rolls = [f"{e.roll} {e.result}" for e in events if isinstance(e, ev.CombatResult)]
+        lost: Counter[str] = Counter()
+        for e in events:
+            if isinstance(e, ev.Lost):
+                lost.update(e.amounts)
         name = self.rules.card_name(self.lock)
-        first, last = self.rounds[0], self.rounds[-1]
-        rounds = f"Round {first}" if first == last else f"Rounds {first} to {last}"
-        line = (
-            f"{rounds}: {name} takes each of your turns (its checks rolled "
-            f"{', '.join(map(str, self.checks))})"
-        )
-        if self.rolls:
-            line += f"; the monster's rolls: {', '.join(self.rolls)}"
-        if self.lost:
-            line += f"; you lose {amounts(dict(self.lost))}"
-        line += f"; {name} at {self.tokens.get(self.lock, 0)} tokens."
-        self.rounds, self.checks, self.rolls, self.lost = [], [], [], Counter()
-        return line
+        first, last = rounds[0], rounds[-1]
+        said = f"Round {first}" if first == last else f"Rounds {first} to {last}"
+        rolled = ", ".join(map(str, checks))
+        line = f"{said}: {name} takes each of your turns (its checks rolled {rolled})"
+        if rolls:
+            line += f"; the monster's rolls: {', '.join(rolls)}"
+        if lost:
+            line += f"; you lose {amounts(dict(lost))}"
+        return line + f"; {name} at {self._tokens_after(events)} tokens."
