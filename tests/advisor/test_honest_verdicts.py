@@ -117,7 +117,8 @@ def test_a_certain_option_read_one_number_and_the_bots_line_is_said_as_the_bots(
     assert "mixed: the reference bot's line says worse" in report[2]
     # The viewer: one number for the one position, said once.
     words = head_words(analysis, 31)
-    assert "the option you took led for certain to 37 % (28-47), the next choice's" in words
+    assert "the option you took led to the next choice, nothing random between: its" in words
+    assert "its chance 37 % (28-47), weighed on other futures" in words
     assert "then" not in words and not words.startswith("▲")
     assert not any("…" in line for line in head_lines(analysis, 31, 76))  # not cut at 80×24
     assert Choice.from_json(craft.as_json()) == craft
@@ -200,7 +201,7 @@ def test_the_figures_on_one_line_add_up_and_say_what_each_is() -> None:
     )
     words = head_words(Analysis(100, 20, 131, "won", [lunge]), 31)
     assert "100 % chance of winning with its best option" in words
-    assert "led for certain to 51 % (41-61)" in words
+    assert "nothing random between: its chance 51 % (41-61)" in words
     assert "Grim Determination instead: +49 points" in words
     # analyze's row: Chance, Taken, Lost and the verdict's first figure agree.
     row = text_report(Analysis(100, 20, 131, "won", [lunge]), "a game").splitlines()[6]
@@ -235,7 +236,7 @@ def test_the_best_taken_reading_lower_where_it_led_says_why() -> None:
     )
     words = head_words(Analysis(100, 20, 131, "won", [bury]), 31)
     assert "91 % chance of winning with its best option" in words
-    assert "led for certain to 62 % (52-71)" in words and "same position" in words
+    assert "its chance 62 % (52-71)" in words and "same position" in words
     close = replace(bury, before=Estimate(53, 100), led_to=Estimate(43, 100))
     assert close.verdict() == (
         "the best option; where it led reads 43 % (34-53): the 53 % here is the same position"

@@ -163,8 +163,8 @@ def test_the_words_over_the_chart_fit_80_columns_and_tell_its_two_chances_apart(
     assert len(lines) == 6 and all(len(line) <= 78 for line in lines)
     said = " ".join(lines)
     assert said.startswith(
-        "▲ Decision 12: 81 % chance of winning with its best option, 31 % (7-65) with the"
-        " option you took"
+        "▲ Decision 12: 81 % chance of winning with its best option, 31 % (7-65, stopped"
+        " early) with the option you took"  # 81 less 50 is 31 here, yet stopped (37b-6)
     )
     assert "then 4 % after what came of it, which went against you" in said
     assert "Fight the monster now instead: +50 points" in said

@@ -36,8 +36,8 @@ def test_a_certain_option_reading_above_the_best_says_what_each_figure_is() -> N
     said = _words([_choice(25, Estimate(25, 100), Figure.of(led), led)], 25)
     assert said.startswith("Decision 25: 25 % chance of winning with its best option;"), said
     assert (
-        "the option you took led for certain to 32 % (24-42), the next choice's chance on other"
-        " futures, so it can read above 25 %." in said
+        "the option you took led to the next choice, nothing random between: its chance 32 %"
+        " (24-42), weighed on other futures, so it can read above 25 %." in said
     ), said
     assert "took 32" not in said and "before it" not in said and "where it led," not in said
 
@@ -45,7 +45,7 @@ def test_a_certain_option_reading_above_the_best_says_what_each_figure_is() -> N
 def test_a_certain_option_below_the_best_is_not_said_to_read_above() -> None:
     led = Estimate(20, 100)
     said = _words([_choice(25, Estimate(25, 100), Figure.of(led), led)], 25)
-    assert "to 20 % (13-29), the next choice's chance on other futures." in said, said
+    assert "its chance 20 % (13-29), weighed on other futures." in said, said
     assert "read above" not in said
 
 

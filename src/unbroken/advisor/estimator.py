@@ -214,11 +214,16 @@ class Weighing:
         return [self.best, *rest] if self.wins else []
 
     def ranking(
-        self, name: Callable[[int], str], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+        self,
+        name: Callable[[int], str],
+        no_use: Sequence[int] = (),
+        ends: Sequence[str] = (),
+        passing: int | None = None,
     ) -> str:
         """Return the verdict in words, with the paired differences it rests on
-        (`verdict.ranking`; `ends`: what each option ends for certain)."""
-        return ranking(self, name, no_use, ends)
+        (`verdict.ranking`; `ends`: what each option ends for certain; `passing`: the
+        option that does nothing, whose figure an option of no use now reads as its bound)."""
+        return ranking(self, name, no_use, ends, passing)
 
     def lead(self, k: int) -> Difference:
         """Return the best against option k on the futures both played (the verdict's)."""

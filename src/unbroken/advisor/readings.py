@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from unbroken.advisor.chances import Figure
+    from unbroken.advisor.chances import Estimate, Figure
     from unbroken.advisor.estimator import Weighing
 
 
@@ -61,3 +61,19 @@ def reads_ahead(w: Weighing, k: int, no_use: Collection[int], passing: int | Non
     if passing is not None and w.shown(passing).games:
         return False  # its line reads the bound, the option that does nothing's figure
     return percent(w.shown(k)) > percent(w.shown(lead[0]))
+
+
+def chance_read(
+    w: Weighing, no_use: Collection[int] = (), passing: int | None = None
+) -> tuple[Estimate | Figure, int | None]:
+    """Return the chance here as the lines read it, and whose it is where that is not the
+    position's own (None: the race's best, its line showing it): the position's chance, the
+    best option's on futures of its own, unless the best is marked "no use now" and its
+    line reads below it (the bound of the option that does nothing, or its own figure no
+    higher than the leading lines'); then the leading line's figure and its option, or,
+    where no line leads, the best's chance and the best. v53's note: "chance here 40%"
+    beside "1. [at most Skip's 28%]" and "2. [33% 24-43]", no line showing 40."""
+    if w.best not in no_use or reads_ahead(w, w.best, no_use, passing):
+        return w.chance, None
+    lead = leaders(w, no_use)
+    return (w.shown(lead[0]), lead[0]) if lead else (w.chance, w.best)

@@ -50,7 +50,11 @@ def hopeless(w: Weighing) -> bool:
 
 
 def ranking(
-    w: Weighing, name: Callable[[int], str], no_use: Sequence[int] = (), ends: Sequence[str] = ()
+    w: Weighing,
+    name: Callable[[int], str],
+    no_use: Sequence[int] = (),
+    ends: Sequence[str] = (),
+    passing: int | None = None,
 ) -> str:
     """Return the verdict in words, with the paired differences it rests on: "2 is best
     on the same futures: clearly ahead of 1 by 8 points (3 to 13), of the rest by more"
@@ -73,9 +77,46 @@ def ranking(
     equal = w.about_equal()
     if len(ends) == len(w.wins) and len({ends[k] for k in equal}) > 1:
         said = _ends_first(w, name, equal, ends, said)
-    if w.best in no_use:  # what follows it, not what it does, put it first
-        said += f" ({name(w.best)} is of no use now: ahead by chance or the play after)"
-    return said
+    return _no_use_first(w, name, no_use, passing) + said + _no_use_after(w, name, no_use, passing)
+
+
+def _no_use_first(
+    w: Weighing, name: Callable[[int], str], no_use: Sequence[int], passing: int | None
+) -> str:
+    """Return what `ranking` says first where the race's best is of no use now and its line
+    reads below it (`readings.reads_ahead` False): the lines that lead, as `%` names them,
+    and what the best's line reads ("2 leads on the lines (1 is of no use now, ahead on the
+    futures by chance or the play after: its line reads 3's figure as its bound); "); ""
+    otherwise. v53's note: `unbroken play` said "(1
+    is of no use now: ahead by chance or the play after)" beside "1. at most Skip's 28 %"
+    and "2. 33 % (24-43)", as `%` did before 36a-1."""
+    if w.best not in no_use or reads_ahead(w, w.best, no_use, passing):
+        return ""
+    top = leaders(w, no_use)
+    if len(top) > 1:
+        lead = f"{_and([name(k) for k in top])} share the lead on the lines"
+    else:
+        lead = f"{name(top[0])} leads on the lines" if top else "no line leads"
+    # As `chances.no_use_figure` draws it: the bound of the option that does nothing, or
+    # with none its own figure tagged "no use".
+    line = "is tagged no use"
+    if passing is not None and w.shown(passing).games:
+        line = f"reads {name(passing)}'s figure as its bound"
+    return (
+        f"{lead} ({name(w.best)} is of no use now, ahead on the futures by chance or the play"
+        f" after: its line {line}); "
+    )
+
+
+def _no_use_after(
+    w: Weighing, name: Callable[[int], str], no_use: Sequence[int], passing: int | None
+) -> str:
+    """Return what `ranking` adds where the race's best is of no use now and its line reads
+    ahead too: why it came out ahead ("ahead by chance or the play after", what follows it,
+    not what it does, put it first); "" otherwise (`_no_use_first` says it then)."""
+    if w.best not in no_use or not reads_ahead(w, w.best, no_use, passing):
+        return ""
+    return f" ({name(w.best)} is of no use now: ahead by chance or the play after)"
 
 
 def who_ends(names: list[str], end: str) -> str:

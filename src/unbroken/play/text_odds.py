@@ -26,6 +26,7 @@ from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.option_names import short_option
 from unbroken.advisor.pool import Anytime, shared_pool
+from unbroken.advisor.readings import chance_read
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
@@ -103,13 +104,18 @@ def table(
         lines.append(head + short_option(options[i], WIDTH - len(head) - len(stopped)) + stopped)
     said = []
     if len(legal) > 1 and weighing.weighed:
-        chance = weighing.chance
-        said.append(
-            f"Chance here: {chance.percent()}, the best option on {chance.games} futures of"
-            f" its own{f' ({unseen})' if unseen else ''}."
-        )
+        # The chance as the lines read it: where the race's best is of no use now and its
+        # line reads a bound below it, the leading line's (v53's note: "Chance here" shown
+        # by no line), or whose it is where no line leads.
+        chance, whose = chance_read(weighing, no_use, passing)
+        of = f", the best option on {chance.games} futures of its own"
+        if whose is not None and whose == weighing.best:
+            of = f", with {legal[whose] + 1}, of no use now, on {chance.games} futures of its own"
+        elif whose is not None:
+            of = f", with {legal[whose] + 1}, the line that leads"
+        said.append(f"Chance here: {chance.percent()}{of}{f' ({unseen})' if unseen else ''}.")
     if len(legal) > 1:
-        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use, ends)}.")
+        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use, ends, passing)}.")
     # Wrapped between words under their indent (#28 round 15: the verdict ran past 80
     # columns by the indent, its next lines starting mid-phrase).
     for sentence in said:

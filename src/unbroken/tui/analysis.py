@@ -52,6 +52,9 @@ ROWS = 4
 _DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 #: Rows the log keeps under the chart at least: its title and three lines.
 LOG_ROWS = 4
+#: Seconds a key's answer stays in the chart's first line (`say`), as the viewer's notice
+#: line keeps its own (`ReplayViewerScreen.say`); the next key puts it away sooner (37a-7).
+SAID_SECONDS = 4.0
 
 
 def series(analysis: Analysis, last: int) -> list[float]:
@@ -113,7 +116,9 @@ class ChanceChart(Static):
         self.analysis: Analysis | None = None
         self.note = ""
         #: What the viewer says about a key at a position (`say`), shown in the chart's first
-        #: line until the viewer moves: a notice covered the legend (round 11).
+        #: line until the viewer moves, the next key or its SAID_SECONDS (`put_message_away`):
+        #: a notice covered the legend (round 11); 37a-7 read "Analysing…: c finds the
+        #: missteps once it is done." for 2-3 minutes, through `a` hide and show.
         self.message: tuple[int, str] | None = None
         #: Whether its analysis is being computed (`a` started it; `c` waits for it).
         self.running = False
@@ -126,6 +131,15 @@ class ChanceChart(Static):
         answered `y`, yet the analysis ran on in its thread, was kept when done, and the
         viewer showed it 7 minutes later, its rollouts taking the cores meanwhile)."""
         self.stopped = True
+
+    def put_message_away(self, message: tuple[int, str] | None = None) -> None:
+        """Put the key's answer in the first line away (`message`: only if it is that one,
+        its time up) and draw the chart without it."""
+        if self.message is None or (message is not None and self.message is not message):
+            return
+        self.message = None
+        if self.drawn_at is not None:
+            self.draw(*self.drawn_at)
 
     #: Where the chart was last drawn (position, last): drawn again for its new width.
     drawn_at: tuple[int, int] | None = None
@@ -390,18 +404,29 @@ def no_analysis(chart: ChanceChart | None) -> str:
     analysis said "No analysis shown: a shows …" after `a` was pressed."""
     if chart is None:
         return "No analysis shown: a shows the chances (and finds the missteps)."
-    if chart.running:
-        return "Analysing…: c finds the missteps once it is done."
+    if chart.running:  # how far it got is in the chart's note (37a-7), shown or not
+        said = "Analysing…: c finds the missteps once it is done"
+        return f"{said}." if chart.display else f"{said} (a shows how far it got)."
     return chart.note or "No analysis to find the missteps in."
 
 
 def say(viewer: ReplayViewerScreen, message: str) -> None:
     """Say `message` about a key: in the chart's first line when it shows (until the viewer
     moves; a notice in the corner covered the chart's legend), else in the viewer's notice
-    line above the log (a notice in the corner covered three log lines: 32a-1)."""
+    line above the log (a notice in the corner covered three log lines: 32a-1). In the chart
+    it goes at the next key or after SAID_SECONDS, as the notice line's (37a-7): how far an
+    analysis got is the chart's note, never a key's answer kept."""
     chart = shown(viewer)
     if chart is None:
-        viewer.say(message)
+        viewer.say(message, SAID_SECONDS)
         return
-    chart.message = (viewer.position, message)
+    said = chart.message = (viewer.position, message)
+    chart.set_timer(SAID_SECONDS, lambda: chart.put_message_away(said))
     redraw(viewer)
+
+
+def key_pressed(viewer: ReplayViewerScreen) -> None:
+    """A key was pressed in the viewer: the answer to the key before goes from the chart
+    (37a-7: it stayed while the viewer did not move, through `a` hide and show)."""
+    for chart in viewer.query(ChanceChart):
+        chart.put_message_away()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from unbroken.advisor.analysis import Analysis
+from unbroken.advisor.chances import Figure
 from unbroken.words.vocabulary import full_stop
 
 #: Lines of words above the chart, at least (the chart stays put as the words change up to
@@ -58,9 +59,12 @@ def head_words(analysis: Analysis, position: int) -> str:
             if round(100 * taken.rate) > round(100 * at.before.rate)
             else ""
         )
+        # Not "led for certain to 23 % (16-32)": "for certain" beside an interval read as a
+        # contradiction (37b-6); what is certain is the position, its chance is weighed.
         figures = (
-            f"{best} chance of winning with its best option; {yours} led for certain to"
-            f" {taken.percent()}, the next choice's chance on other futures{above}"
+            f"{best} chance of winning with its best option; {yours} led to the next choice,"
+            f" nothing random between: its chance {taken.percent()}, weighed on other"
+            f" futures{above}"
         )
     else:
         luck = ""
@@ -69,7 +73,7 @@ def head_words(analysis: Analysis, position: int) -> str:
         elif rate is not None and rate > taken.high:
             luck = ", which went your way"
         figures = (
-            f"{best} chance of winning with its best option, {taken.percent()} with {yours},"
+            f"{best} chance of winning with its best option, {cut_short(taken)} with {yours},"
             f" then {here} after what came of it{luck}"
         )
     mark = "▲ " if at.costly else ""
@@ -86,6 +90,19 @@ def head_words(analysis: Analysis, position: int) -> str:
     return (
         f"{mark}Decision {at.n}: {figures}. {full_stop(verdict[:1].upper() + verdict[1:])}{counted}"
     )
+
+
+def cut_short(taken: Figure) -> str:
+    """Return the option's figure with, where the race cut it short, the short form `%`
+    gives it ("[22% stopped]", "[30% early]"): "22 % (0-52, stopped early)". The verdict's
+    "+44 points" then need not be the best's 52 % less 22 %, which it says why only lines
+    later, often cut at 80x24 (37b-6: "52 % …, 22 % (0-52) with the option you took, …
+    Explore instead: +44 points (12 to 66)")."""
+    said = taken.percent()
+    if taken.stopped or taken.early:
+        why = "stopped early" if taken.stopped else "race ended early"
+        said = f"{said[:-1]}, {why})" if said.endswith(")") else f"{said} ({why})"
+    return said
 
 
 def head_lines(analysis: Analysis, position: int, width: int, most: int = 0) -> list[str]:

@@ -26,7 +26,7 @@ from unbroken.advisor.chances import Figure, no_use_figure
 from unbroken.advisor.changes import what_it_ends
 from unbroken.advisor.estimator import GAMES, Weighing
 from unbroken.advisor.pool import Anytime, shared_pool
-from unbroken.advisor.readings import leaders
+from unbroken.advisor.readings import chance_read, leaders
 from unbroken.advisor.rollouts import DEFAULT_SEED
 from unbroken.advisor.twins import twins
 from unbroken.advisor.unseen import unseen_words
@@ -108,7 +108,13 @@ def no_use_text(figure: Figure | None, passing: Figure | None, name: str) -> str
     return f"[{no_use_figure(figure, passing, name)}]" if figure and figure.games else "[  …  ]"
 
 
-def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str = "") -> str:
+def status_text(
+    odds: Anytime,
+    verdict: str = "",
+    leader: str = "",
+    unseen: str = "",
+    here: tuple[float, str] | None = None,
+) -> str:
     """Return the line under the prompt, three rows at most at 80x24: the games the odds
     come from and, while they run, how far the stage under way got (its futures counted as
     they finish, so it moves; the option ahead so far, `leader`, by its key), the games
@@ -118,7 +124,9 @@ def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str 
     interval on the best's line), "monster unknown" where it averages over the monsters
     the level's may be (`unseen`, round 24), and the verdict in plain words
     (`verdict.in_short`): "Odds (16-100 games each): chance here 13%, monster unknown;
-    1 leads; 2 and 5 about equal". #28 round 28: its gaps and intervals took 9 rows."""
+    1 leads; 2 and 5 about equal". #28 round 28: its gaps and intervals took 9 rows.
+    `here`: the chance as the lines read it and whose, in words (`chance_here`), where the
+    race's best is of no use now; None: the position's chance."""
     if odds.error:
         return f"Odds stopped: {odds.error}"
     weighing = odds.weighing()
@@ -147,7 +155,8 @@ def status_text(odds: Anytime, verdict: str = "", leader: str = "", unseen: str 
             # The figure against its unit, as on the options' lines ("[83% 74-90]"): the
             # screen's wrapper breaks at any space, a no-break one too, and "chance here
             # 31" then "%" was read at 80x24 (#28 round 28).
-            chance = f"chance here {round(100 * weighing.chance.rate)}%"
+            rate, whose = here if here is not None else (weighing.chance.rate, "")
+            chance = f"chance here {round(100 * rate)}%{whose}"
             said.append(f"{chance}{', monster unknown' if unseen else ''}")
         if verdict:
             said.append(verdict)
@@ -248,11 +257,27 @@ class GameOdds:
         texts = dict(zip(self.legal, rows, strict=True))
         verdict = verdict_text(weighing, self.legal, no_use, self.ends, passing)
         leader = running_leader(weighing, self.legal, no_use)
-        return texts, status_text(odds, verdict, leader, self.unseen)
+        here = chance_here(weighing, self.legal, no_use, passing)
+        return texts, status_text(odds, verdict, leader, self.unseen, here)
 
     def draw(self) -> None:
         """Give the decision the odds as they are now (it redraws when they changed)."""
         self.screen.decision_panel.odds = self.marks()
+
+
+def chance_here(
+    weighing: Weighing, legal: list[int], no_use: Sequence[int] = (), passing: int | None = None
+) -> tuple[float, str] | None:
+    """Return the status line's chance as the lines read it, and whose in words, where the
+    race's best is of no use now and its line reads below it (`readings.chance_read`): the
+    leading line's figure, that line named by the verdict after it ("chance here 33%; 2
+    leads; 1 of no use now"), or where no line leads the best's, said as its (" (1's)");
+    None: the position's own chance (v53's note: "chance here 40%" shown by no line)."""
+    chance, whose = chance_read(weighing, no_use, passing)
+    if whose is None:
+        return None
+    said = f" ({_key_name(OPTION_KEYS[legal[whose]])}'s)" if whose == weighing.best else ""
+    return chance.rate, said
 
 
 def row_texts(

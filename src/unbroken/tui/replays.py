@@ -20,7 +20,7 @@ from unbroken.play.taken import told_again
 from unbroken.replay import continuable, recorded_games
 from unbroken.replay.viewing import warning
 from unbroken.tui.analysis import BINDINGS as CHANCE_BINDINGS
-from unbroken.tui.analysis import analysing, footer_key, jump, redraw, say, toggle
+from unbroken.tui.analysis import analysing, footer_key, jump, key_pressed, redraw, say, toggle
 from unbroken.tui.dice import shown_roll, shown_text
 from unbroken.tui.footer import KeysFooter
 from unbroken.tui.help import HelpScreen
@@ -274,6 +274,11 @@ class ReplayViewerScreen(Screen[None]):
         """Put a key's notice on show away (out of date: the chart now says where things
         are); a recording's failed verification stays its time."""
         self.query_one(ViewerNotice).put_away()
+
+    def on_key(self, _event: events.Key) -> None:
+        """Before the key's action (the screen's keys are not priority ones but the VCR's,
+        which move and so put it away too): the chart's answer to the key before goes."""
+        key_pressed(self)
 
     def on_screen_suspend(self) -> None:
         self.query_one(ViewerNotice).hold()  # its time runs only in sight (help over it)
