@@ -11,6 +11,7 @@ from pilot import option_detail, sync
 from unbroken.core import actions as act
 from unbroken.core.game import Game
 from unbroken.testing import Scenario
+from unbroken.tui.careful import warned_alone
 
 
 def survivor_ahead() -> Game:
@@ -30,3 +31,14 @@ async def test_at_80x24_the_downgrade_says_grab_the_weapon_still_acts_and_no_tri
     assert row.split(". ", 1)[1].startswith("Downgrade"), row
     assert "Bare Hands is Basic too: Grab the Weapon still acts" in said, said
     assert "you cannot trick the Crazed Survivor: its trickery downgrades your weapon" in said, said
+
+
+def test_the_warned_downgrade_marks_first_and_the_others_do_not() -> None:
+    # A row warned of (⚠) what another option spares the player marks first (README).
+    game = survivor_ahead()
+    warned = [
+        a
+        for a in game.legal_actions()
+        if warned_alone(game.query().forecast(a), game.state, game.ruleset, "")
+    ]
+    assert warned == [act.Downgrade()]
