@@ -87,3 +87,20 @@ def test_nothing_is_said_while_the_monster_is_not_known() -> None:
     assert game.state.monster is None
     f = game.query().forecast(act.Downgrade())
     assert weapon_rules(game.ruleset, game.state, f) == ()
+
+
+def test_nothing_is_said_once_the_battle_has_started() -> None:
+    # At the battle's start, Grab the Weapon queued behind a Response window (Daring): the
+    # Pass's forecast names it acting (the knife downgraded); no change of weapon is said.
+    game = (
+        Scenario("kirilla-el-kaer", level=2)
+        .resources(se=12)
+        .weapon("knife")
+        .skills("daring")
+        .monster("crazed-survivor")
+        .dice(3)
+        .start("battle")
+    )
+    f = game.query().forecast(act.Pass())
+    assert f.weapon == "base:bare-hands"
+    assert weapon_rules(game.ruleset, game.state, f) == ()

@@ -17,8 +17,7 @@ from unbroken.core.forecast import Forecast
 from unbroken.core.resolver import Resolver
 from unbroken.core.responses import filters_pass
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Phase
-from unbroken.core.to_come import can_still_fire
+from unbroken.core.state import GameState, Phase, StepName
 
 #: `WeaponRule.kind`: a Response at the start of the battle, or the monster's trickery.
 BATTLE_START, TRICKERY = "battle_start", "trickery"
@@ -60,7 +59,7 @@ def weapon_rules(ruleset: Ruleset, before: GameState, f: Forecast) -> tuple[Weap
     mo, after = before.monster, f.after
     if mo is None or not after.weapons or after.weapons == before.weapons:
         return ()
-    if f.stops == "over" or not can_still_fire(ruleset, after, BATTLE_START):
+    if f.stops == "over" or not (_battle_to_come(before) and _battle_to_come(after)):
         return ()
     sheet = ruleset.monsters.get(mo.id)
     if sheet is None:
@@ -88,6 +87,13 @@ def weapon_rules(ruleset: Ruleset, before: GameState, f: Forecast) -> tuple[Weap
             rule = WeaponRule(mo.id, TRICKERY, "", "", was, now, held)
             out.append(replace(rule, cost=bool(trick.cost)))
     return tuple(out)
+
+
+def _battle_to_come(state: GameState) -> bool:
+    """Return whether the battle's start is still to come: in the Travel Phase, or at the
+    Ambush or Trickery step before it (not at its own window, where the rules that key on
+    the weapon act already: the forecast says them)."""
+    return state.phase == Phase.TRAVEL or state.step in (StepName.AMBUSH, StepName.TRICKERY)
 
 
 def _trickery_to_come(before: GameState, f: Forecast) -> bool:
