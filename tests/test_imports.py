@@ -25,6 +25,8 @@ PUBLIC: dict[str, set[str] | None] = {
         "CHANCE",
         "FAILED",
     },
+    # What a change of weapon changes of the known monster's rules, read off a Forecast.
+    "unbroken.core.weapon_rules": {"WeaponRule", "weapon_rules", "BATTLE_START", "TRICKERY"},
     "unbroken.core.actions": None,
     "unbroken.core.events": None,
     "unbroken.core.history": None,

@@ -74,6 +74,7 @@ from unbroken.words.vocabulary import (
     merge_note,
     times,
 )
+from unbroken.words.weapon_rules import weapon_rule_notes, weapon_rule_sentences
 
 #: The menu text of each action type: fn(action, state, ruleset) -> text.
 LABELS: dict[type, Callable[[Any, GameState, Ruleset], str]] = {}
@@ -385,6 +386,7 @@ def option_text(
         ahead = (
             EXTRA_ATTACK_NOTE if gives_extra_attack(f) else "",
             no_reward(f, ruleset),  # the Lich's: "defeats it: no reward" (round 29)
+            "; ".join(weapon_rule_notes(f, state, ruleset)),  # the monster's (37a-11)
             defeat_responses(f, ruleset),  # windows the forecast passed
             lowered_next(action, f, state, ruleset),  # a later window's Response
             # R-HUNGER-3; none where keeping it is to rest (#28 round 26: the food kept)
@@ -442,6 +444,9 @@ def option_detail(
         more = f"{defeat_sentence(f, ruleset, mo.id)} {more}".strip()
     if not more:
         more = full_stop(own_words(action, state, ruleset))
+    # What the weapon it leaves changes of the known monster's rules (#28 round 37).
+    weapon = " ".join(weapon_rule_sentences(f, state, ruleset))  # its warnings: below
+    more = f"{more} {weapon}" if weapon else more
     # R-RES-4 in full: "Paid as 3 SE + 1 ME: short of SE, ME pays the rest, R-RES-4."
     converts = not isinstance(action, act.Attack)  # as option_text marks it
     paid = paid_sentence(state, rules, rules.cost(action), f.gained, converts)

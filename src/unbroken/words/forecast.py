@@ -23,6 +23,7 @@ from unbroken.words.power import MINUS, power_abilities, power_changes, power_re
 from unbroken.words.rounds_left import RoundsLeft
 from unbroken.words.starving import before_hunger, starving, starving_warning
 from unbroken.words.vocabulary import attack_name
+from unbroken.words.weapon_rules import weapon_rule_notes, weapon_rule_sentences
 
 
 def own_card(action: act.Action, state: GameState) -> str:
@@ -232,8 +233,9 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     """Return what an option leads to that the player should know before taking it, short
     for its line: the time track running out (an ambush, R-TRAVEL-1), certain starvation
     at the end of the level (a fight or a trick with too little food and SE, R-HUNGER-3:
-    "you starve at the Hunger step (food 0/3: −6 SE)"). The detail line says them in full
-    (`warning_sentences`)."""
+    "you starve at the Hunger step (food 0/3: −6 SE)"), a known monster's rule a change of
+    weapon leaves acting or a trick it makes impossible (`words.weapon_rules`). The detail
+    line says them in full (`warning_sentences`)."""
     out = []
     killed = death_warning(f, ruleset)
     if killed:
@@ -252,7 +254,7 @@ def warnings(f: Forecast, state: GameState, ruleset: Ruleset) -> list[str]:
     locked = _locks(f, state, ruleset)
     if locked is not None:
         out.append(turn_lock_short(ruleset, *locked, isinstance(f.action, act.PayInstead)))
-    return out
+    return out + weapon_rule_notes(f, state, ruleset, bad=True)  # (37a-11)
 
 
 def _locks(f: Forecast, state: GameState | None, ruleset: Ruleset) -> tuple[str, int] | None:
@@ -333,7 +335,8 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
     """Return the warnings of an option in full, for the detail line: a death, the ambush,
     and starvation for any option of the Combat phase (and Fight or Trick) while it
     holds, not only when committing to the fight (R-HUNGER-3): certain, or "unless the
-    fight pays" while the monster's rewards could still feed you. `state`: the one the
+    fight pays" while the monster's rewards could still feed you; a change of weapon's
+    (`words.weapon_rules`). `state`: the one the
     option is taken in (without it, only what the forecast itself shows is said)."""
     out = []
     killed = death_warning(f, ruleset)
@@ -356,7 +359,7 @@ def warning_sentences(f: Forecast, ruleset: Ruleset, state: GameState | None = N
         paid = isinstance(f.action, act.PayInstead)
         last = "This turn is the last you can pay for. " if paid else ""
         out.append("⚠ " + last + turn_lock_text(ruleset, *locked, state=f.after))
-    return out
+    return out + (weapon_rule_sentences(f, state, ruleset, bad=True) if state else [])
 
 
 def shorter_warnings(f: Forecast, ruleset: Ruleset, state: GameState) -> dict[str, str]:
