@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import threading
 import time
 from pathlib import Path
 
@@ -151,18 +152,22 @@ class Grumpy:
 
 
 class Sleepy:
-    """An observer that is slow on every event."""
+    """An observer that is slow on every event: far slower than the limit the test sets,
+    so a loaded machine cannot make it look quick; `entered` is set once it has begun (a
+    loaded machine may start its thread after the game has given up waiting)."""
 
     __version__ = "1.0.0"
 
     def __init__(self) -> None:
         self.calls = 0
+        self.entered = threading.Event()
 
     @hookimpl
     def unbroken_game_event(self, event: object) -> None:
         """Count, slowly."""
         self.calls += 1
-        time.sleep(0.02)
+        self.entered.set()
+        time.sleep(1)
 
 
 def test_a_raising_observer_is_named_and_switched_off_and_the_game_goes_on() -> None:
@@ -186,6 +191,8 @@ def test_a_slow_observer_is_switched_off(monkeypatch: pytest.MonkeyPatch) -> Non
     loaded = loaded_with(("sleepy", sleepy))
     session = GameSession.start(loaded, "tomu", "normal", seed=2, record=False, keep=False)
     session.apply(session.game.legal_actions()[0])
+    session.apply(session.game.legal_actions()[0])  # switched off: not called again
+    assert sleepy.entered.wait(30)
     assert sleepy.calls == 1
     (notice,) = session.take_notices()
     assert notice.startswith("plugin 'sleepy': unbroken_game_event took ")
