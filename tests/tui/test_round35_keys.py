@@ -123,6 +123,7 @@ async def test_a_dimmed_key_later_says_not_now_as_before() -> None:
     async with played(game, QUICK) as (pilot, screen):
         key = await fought(pilot, screen)
         screen.decision_panel.asked_at -= 120  # the question in sight past the double press
+        screen.decision_panel.took = None  # and past a double tap's second (37a-8)
         await pilot.press(key)
         await settle(pilot)
         said = notices(screen)

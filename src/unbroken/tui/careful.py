@@ -46,6 +46,10 @@ Which options' keys mark them first (the key again, or Enter, takes them), in on
   key (or Enter) on a mark within `quick` of it is refused, said, the mark kept (36b-4:
   "2 2" to rest on a card, the Rest taken for the player, took Fight at the Preparation;
   questions.py's `typed_ahead`, said by tui/taking.py).
+- The same key again right after it took an option (`quick` from its key), on an option
+  dimmed now or on none, takes nothing: a double tap's second, meant for the question
+  before, said with what it took (37a-8: "0 0" on Downgrade got "Not now: Downgrade (nothing to
+  give up)"; questions.py's `double_tap`, said by tui/taking.py and tui/game.py).
 - Never by a key pressed before the question on screen was drawn (the last key's outcome
   still worked out): it was meant for the question before, and takes and marks nothing,
   said (31b-4; tui/game.py's `stale`).

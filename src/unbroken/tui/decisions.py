@@ -50,6 +50,7 @@ from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.questions import monster_rolled, shows_cards
 from unbroken.words.actions import shared_note
+from unbroken.words.mark_causes import change_causes
 from unbroken.words.no_use_why import option_no_use
 from unbroken.words.prompts import prompt_line, prompt_text
 from unbroken.words.scoring import best_final
@@ -94,6 +95,9 @@ class DecisionPanel(DetailedList):
         self._laid: tuple[int, int, int] = (0, 0, 0)
         #: Its width when last laid out (`Relaid`; 0: not yet).
         self._width_was = 0
+        #: What a condition's loss after the player's own key added to the Display's marks,
+        #: by cause (`change_causes`; decisions taken for the player say their own).
+        self.causes = ""
         #: The options' lines last drawn and what they were drawn from (`lines_now`).
         self._drawn_lines: tuple[tuple[object, ...], tuple[list[str], list[list[str]]]] | None = (
             None
@@ -143,6 +147,10 @@ class DecisionPanel(DetailedList):
         # die's roll of a check, cards (#28 round 25: Dangerous Idea's roll let "8 8" use
         # it twice).
         repeated = self.repeated(at, self.offered_at, asked)
+        # The marks a condition's loss came into after the player's own key, by cause:
+        # "SE ▼−2: −1 Abandoned Hovel, −1 Poisoned." (36b-1: only the log said it).
+        conditions = any(isinstance(e, ev.Lost) and e.source in rules.conditions for e in last)
+        self.causes = change_causes(last, rules) if conditions and asked != s.decisions else ""
         self.rolled = monster_rolled(last) if repeated is not None else ""
         # Asked again with cards the key revealed (#28 round 26: Scout's monster, then
         # Explore's key 7 s on took it unmarked): read as a new question's cards are.
@@ -329,6 +337,8 @@ class DecisionPanel(DetailedList):
             self.cue_shown = marks
         elif not waiting and self.told:  # the window over: what was taken, until a key
             prompt.append(f"Taken for you: {taken_words(self.told)} ", style="bold reverse")
+        if self.causes and not waiting and not self.told:  # "SE ▼−1: −1 Poisoned."
+            prompt.append(f"{self.causes} ", style="bold")
         head, note = prompt_line(prompt_text(game.decision.prompt, s, rules), shared)
         prompt.append(head, style="bold")
         if note:  # a sentence of its own (#28 round 19: the prompt's full stop was missing)

@@ -49,6 +49,7 @@ from unbroken.tui.widgets import (
     table_layout,
 )
 from unbroken.words.events import Narrator
+from unbroken.words.option_notes import double_tap
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
@@ -345,8 +346,11 @@ class GameScreen(Screen[None]):
         key, offered = OPTION_KEYS[index], len(self.offered)
         if not offered or self.stale(pressed, key):
             return
+        took = self.decision_panel.double_tap(key, pressed)
         if index < offered:
             self.take(index, pressed=pressed)
+        elif took:  # the same key right after it took an option: meant for that one (37a-8)
+            self.say(double_tap(key, took, keys=keys_of(offered)))
         else:
             self.say(f"{key}: no option {key} here ({keys_of(offered)}).")
 

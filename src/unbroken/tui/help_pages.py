@@ -115,7 +115,9 @@ now, whatever the time, marks nothing (the key again marks it). A key pressed be
 the question on screen was drawn (the last key's outcome still worked out, `%` running)
 takes and marks nothing: "3 not taken: pressed before this question showed"; one on a
 dimmed option in a new question's first second says so: "1 not taken: a new question
-(Your turn); 1 is …: not now, …". A key with no option says so: "3: no option 3 here (1-2)".
+(Your turn); 1 is …: not now, …"; the same key again right after it took an option:
+"0 not taken: a double tap (0 just took Downgrade); …". A key with no
+option says so: "3: no option 3 here (1-2)".
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
 interval: the best's is the chance here, every other's the chance here less what it

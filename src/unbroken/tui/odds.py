@@ -352,9 +352,13 @@ def running_leader(weighing: Weighing, legal: list[int], no_use: Sequence[int] =
 def marked(screen: GameScreen, legal: list[int]) -> tuple[set[int], int | None]:
     """Return the options the decision marks "no use now" (as their lines say it: the
     panel's `option_no_use` of each, not read back out of the words) and the one that does
-    nothing (Pass, or Skip), by index."""
-    reasons = screen.decision_panel.no_use
-    no_use = {i for i in legal if i < len(reasons) and reasons[i]}
+    nothing (Pass, or Skip), by index. A card kept only to rest on it is of use, the rest
+    (the panel's `rests`: "no use now: no condition in play: rest, gain 4 SE")."""
+    panel = screen.decision_panel
+    reasons, rests = panel.no_use, panel.rests
+    no_use = {
+        i for i in legal if i < len(reasons) and reasons[i] and not (i < len(rests) and rests[i])
+    }
     passing = None
     for i in legal:
         if isinstance(screen.offered[i][0], act.Pass | act.Skip):

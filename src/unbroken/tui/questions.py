@@ -48,8 +48,6 @@ SHOWN = (NEW, REVEALED)
 #: dimmed: the last ability use spent, a cost no longer paid): no key marks first by its
 #: own, Enter does (`CarefulList.repeated`, 31a-4).
 DIMMED = -1
-#: A Response's use and the question it asks next: a re-roll's "Keep which result?".
-FOLLOWS = (DecisionKind.RESPONSE, DecisionKind.PICK_ROLL)
 
 
 def shows_cards(events: Iterable[ev.Event]) -> bool:
@@ -139,9 +137,12 @@ class CarefulList(ClockedList):
         #: until the next is taken (`last_answer`: the same again is counted, `in_a_row`).
         self.answered: Answer | None = None
         self.last_answer: Answer | None = None
+        #: The last option a key took: when its key was read, the key ("Enter" too) and
+        #: what it took ("Downgrade"), for the same key again right after (`double_tap`).
+        self.took: tuple[float, str, str] | None = None
         #: The answer whose words the prompt of the question now asked says ("Last Rites
-        #: used."): of a question like it (two Responses in a row looked alike, #28 round
-        #: 21: Last Rites, then Scavenger), or a mark's key (`ask`); None: none.
+        #: used.": two Responses in a row looked alike, #28 round 21; "Chosen: Eat 1
+        #: food.": the key just before, `ask`); None: none.
         self.said: Answer | None = None
         #: The key (its index) of a question asked again (careful.AGAIN) that marks first.
         self.again: int | None = None
@@ -201,24 +202,20 @@ class CarefulList(ClockedList):
 
     def ask(self, new: bool, again: int | None = None) -> None:
         """A question is offered: note when a new one came (`too_quick`), the key that
-        answered it when it is asked `again`, and what its prompt says of the last key (of
-        a question of the same kind, or a mark's key: `said`)."""
+        answered it when it is asked `again`, and what its prompt says of the last key
+        (`said`: every option taken is said)."""
         answered, self.answered, self.again = self.answered, None, again
         self.dropped = self.closed_at = None
         if new:
             self.asked_at = time.monotonic()
-        # Said of the key that answered this question only (#28 round 28: crafting the Club,
-        # then the Axe, the prompt still said "Chosen: Craft the Club. Options changed").
-        # A mark's key taking it is said whatever the next question (28a-5: "1 1" at the
-        # Preparation after "Taken for you", the second `1` took Explore marked by the first,
-        # and the Exploration said only "New question": that key looked lost).
-        game = self.game
-        kind = game.decision.kind if game is not None and game.decision is not None else ""
-        # A Response's use said over the question it asks (#28 round 30: "Keep which
-        # result?" right after Lucky said nothing of the key that used it).
-        follows = answered is not None and (answered.kind, kind) == FOLLOWS
-        said = answered is not None and (answered.kind == kind or answered.marked or follows)
-        self.said = answered if said and (new or again is not None) else None
+        # Said of the key that answered the question just before only (#28 round 28:
+        # crafting the Club, then the Axe, the prompt still said "Chosen: Craft the Club.
+        # Options changed"), whatever question it answered and whatever comes now: every
+        # option taken is said (28a-5: "1 1" at the Preparation, the second `1` took
+        # Explore, and the Exploration said only "New question": that key looked lost;
+        # 37b-1: "Chosen: Eat 1 food." never showed at a new level's Preparation; a craft
+        # in battle said only "Options changed"). Drawn while a cue is (`prompt_now`).
+        self.said = answered
 
     def again_keys(self) -> str:
         """Return the keys that mark first on a question asked again, as its cue says them
@@ -490,4 +487,18 @@ class CarefulList(ClockedList):
             self.answered = self.last_answer = Answer(
                 index, words, marked, kind, s.decisions, times
             )
+            key = "Enter" if enter else OPTION_KEYS[index : index + 1]
+            at = pressed if pressed is not None else time.monotonic()
+            name = words.removeprefix(CHOSEN).removesuffix(".").removesuffix(" used")
+            self.took = (at, key, name)
         return True
+
+    def double_tap(self, key: str, pressed: float | None = None) -> str:
+        """Return what the same key took right before (`quick_seconds` from its key to this
+        one, read at `pressed`): this key is a double tap's second, meant for the question
+        before (37a-8); "" when it is not."""
+        took = self.took
+        now = pressed if pressed is not None else time.monotonic()
+        if took is None or took[1] != key or now - took[0] >= self.quick_seconds:
+            return ""
+        return took[2]

@@ -23,7 +23,7 @@ from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
 from unbroken.words.actions import option_text
 from unbroken.words.mark_causes import change_causes
-from unbroken.words.option_notes import new_question_not_now, not_now
+from unbroken.words.option_notes import double_tap, new_question_not_now, not_now
 from unbroken.words.passing import passed_line
 from unbroken.words.taken import with_ambush
 
@@ -76,12 +76,16 @@ def apply_option(
             return
         text = option_text(action, why, screen.game.state, screen.game.ruleset)
         decision = screen.game.decision
+        key = "Enter" if enter else OPTION_KEYS[index]
         # A key in a new question's first moments, one answered before it: meant for
         # that one (35a-4: "1 1" took Dodge, the second got "Not now: Attack with Crush"
         # on a turn not yet seen); said so, with what the key is now.
         if panel.too_quick() and panel.last_answer is not None and decision is not None:
-            key = "Enter" if enter else OPTION_KEYS[index]
             screen.say(new_question_not_now(key, decision.prompt, text))
+            return
+        took = panel.double_tap(key, pressed)
+        if took:  # the same key right after it took an option: meant for that one (37a-8)
+            screen.say(double_tap(key, took, text))
             return
         screen.say(not_now(text))
         return

@@ -121,10 +121,27 @@ def new_question_not_now(key: str, question: str, row: str) -> str:
     question (Your turn); 1 is Attack with Crush: not now, no armor to break." (35a-4: "1
     1" to take Dodge, the second got "Not now: Attack with Crush (no armor to break)" on
     a turn not yet seen). `question`: the decision's prompt, said up to its colon."""
+    return f"{key} not taken: a new question ({question.split(':')[0]}); {key} is {_now(row)}."
+
+
+def double_tap(key: str, took: str, row: str = "", keys: str = "") -> str:
+    """Return the notice a key gets right after the same key took an option (a double
+    tap's second, meant for the question before), naming what it took there and what the
+    key is now: its dimmed option (`row`) or none (`keys`, those there are). 37a-8: "7 7"
+    on a killing blow, the second got "7: no option 7 here (1-2)"; "0 0" on Downgrade,
+    "Not now: Downgrade (nothing to give up)": read as a wrong key on the new question.
+    "0 not taken: a double tap (0 just took Downgrade); 0 is Downgrade: not now, nothing
+    to give up." (short: the notice line's three rows at 80x24)."""
+    now = f"{key} is {_now(row)}" if row else f"no option {key} here ({keys})"
+    return f"{key} not taken: a double tap ({key} just took {took}); {now}."
+
+
+def _now(row: str) -> str:
+    """Return a dimmed option's row as a notice says what its key is now: "Attack with
+    Crush: not now, no armor to break"."""
     row = row.replace(NOT_NOW, " (", 1)
     start = _last_bracket(row)
-    what = f"{row[:start]}: not now, {row[start + 2 : -1]}" if start > 0 else f"{row}: not now"
-    return f"{key} not taken: a new question ({question.split(':')[0]}); {key} is {what}."
+    return f"{row[:start]}: not now, {row[start + 2 : -1]}" if start > 0 else f"{row}: not now"
 
 
 def _last_bracket(row: str) -> int:
