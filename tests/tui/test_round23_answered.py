@@ -9,8 +9,8 @@ from unbroken.core.game import Game
 from unbroken.core.state import GameState
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario, mixed_walk
+from unbroken.tui.answers import answered_words
 from unbroken.tui.careful import MOVED, careful_cue
-from unbroken.tui.questions import answered_words
 
 RULES = load_ruleset()
 

@@ -21,6 +21,7 @@ from textual.reactive import var
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
+from unbroken.tui.answers import monster_rolled, shows_cards
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -48,7 +49,6 @@ from unbroken.tui.hints import HintBox
 from unbroken.tui.option_lines import cut_first, option_lines
 from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.tui.questions import monster_rolled, shows_cards
 from unbroken.words.actions import shared_note
 from unbroken.words.mark_causes import change_causes
 from unbroken.words.no_use_why import option_no_use

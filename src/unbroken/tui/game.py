@@ -31,7 +31,7 @@ from unbroken.tui.key_clock import get_time
 from unbroken.tui.leaving import LeaveScreen
 from unbroken.tui.odds import BINDING as ODDS_BINDING
 from unbroken.tui.odds import GameOdds
-from unbroken.tui.option_rows import OPTION_KEYS, DecisionList, keys_of
+from unbroken.tui.option_rows import OPTION_KEYS, DecisionList
 from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown
 from unbroken.tui.reach import game_app
@@ -39,7 +39,14 @@ from unbroken.tui.rolling import RollingDie
 from unbroken.tui.sheet_rows import ROLLING, marked_applied, no_rules_words
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
 from unbroken.tui.steady import SteadyStatic
-from unbroken.tui.taking import apply_option, enter_on_none, show_outcome, take_only_answers
+from unbroken.tui.taking import (
+    apply_option,
+    enter_on_none,
+    key_on_none,
+    show_outcome,
+    stale,
+    take_only_answers,
+)
 from unbroken.tui.taking_back import KeptLog, take_back
 from unbroken.tui.title import GAME_SAVED
 from unbroken.tui.widgets import (
@@ -49,7 +56,6 @@ from unbroken.tui.widgets import (
     table_layout,
 )
 from unbroken.words.events import Narrator
-from unbroken.words.option_notes import double_tap
 
 if TYPE_CHECKING:
     from unbroken.play.session import GameSession
@@ -320,7 +326,7 @@ class GameScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#decisions")
     def selected(self, message: OptionList.OptionSelected) -> None:
         pressed, self.key_at = self.key_at if self.key == "enter" else None, None
-        if not self.stale(pressed, "Enter"):  # Enter on the options (not a click)
+        if not stale(self, pressed, "Enter"):  # Enter on the options (not a click)
             self.take(message.option_index, enter=True, pressed=pressed)
 
     def on_mouse_down(self, _: events.MouseDown) -> None:
@@ -336,31 +342,18 @@ class GameScreen(Screen[None]):
             enter_on_none(self)
 
     def action_take(self, index: int) -> None:
-        """An option's key: take the index-th option; a key past the options says which
-        keys there are (33a-8: `3` with two options did nothing, silently). A key pressed
-        before this question was drawn, while the last key's outcome was being worked out
-        (`%` running), was pressed over the question before: it takes and marks nothing
-        here, said (31b-4: a `1` pressed over the keep question marked Resolve on the next
-        one; "3 3" over "Asked again" never took)."""
+        """An option's key: take the index-th option; one past the options is said
+        (`key_on_none`). A key pressed before this question was drawn (`%` running) was
+        pressed over the question before: it takes and marks nothing, said (31b-4: a `1`
+        over the keep question marked Resolve on the next; "3 3" over "Asked again")."""
         pressed, self.key_at = self.key_at, None
         key, offered = OPTION_KEYS[index], len(self.offered)
-        if not offered or self.stale(pressed, key):
+        if not offered or stale(self, pressed, key):
             return
-        took = self.decision_panel.double_tap(key, pressed)
         if index < offered:
             self.take(index, pressed=pressed)
-        elif took:  # the same key right after it took an option: meant for that one (37a-8)
-            self.say(double_tap(key, took, keys=keys_of(offered)))
         else:
-            self.say(f"{key}: no option {key} here ({keys_of(offered)}).")
-
-    def stale(self, pressed: float | None, key: str) -> bool:
-        """Return whether a key read at `pressed` came before the question now offered was
-        drawn (`shown_at`): pressed over the question before, it is said and does nothing."""
-        if pressed is None or pressed >= self.shown_at:
-            return False
-        self.say(f"{key} not taken: pressed before this question showed. Read it, then press.")
-        return True
+            key_on_none(self, key, pressed)
 
     def take(self, index: int, enter: bool = False, pressed: float | None = None) -> None:
         """Apply the index-th option and show what it did (tui/taking.py; `enter`: its key

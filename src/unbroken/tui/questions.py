@@ -1,22 +1,19 @@
 """The question the options answer and the careful window over it: whether a question is
 new (a key meant for the last one must not take a costly option of it), the window's
-marks, and what the prompt says of the key that answered the last question
-(`DecisionPanel`, tui/decisions.py, draws it all)."""
+marks, and what the prompt says of the key that answered the last question (its words:
+tui/answers.py; `DecisionPanel`, tui/decisions.py, draws it all)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import NamedTuple
 
 from unbroken.core import actions as act
-from unbroken.core import events as ev
 from unbroken.core.forecast import Forecast
 from unbroken.core.game import Game
 from unbroken.core.history import shows_hidden
 from unbroken.core.query import Query
-from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import DecisionKind, GameState
+from unbroken.core.state import DecisionKind
+from unbroken.tui.answers import CHOSEN, Answer, answered_words
 from unbroken.tui.careful import (
     AGAIN,
     MOVED,
@@ -34,69 +31,14 @@ from unbroken.tui.clocked import ClockedList
 from unbroken.tui.key_clock import get_time
 from unbroken.tui.option_rows import OPTION_KEYS
 from unbroken.tui.pace import PLAYERS, KeyPace
-from unbroken.words.actions import label, shared_note, use_name
-from unbroken.words.vocabulary import attack_name
+from unbroken.words.actions import shared_note
 
-#: The events that put cards in sight the player has not read: an Exploration's cards,
-#: the skills drawn, the monster. A question that shows them keeps its careful window
-#: until an option is taken (#28 round 21: Enter 3 s after six cards appeared took one
-#: unread: a reader is slower than any one time).
-SHOWING = (ev.EncountersRevealed, ev.SkillsDrawn, ev.MonsterRevealed)
 #: Why a window open until an option is taken is over cards unread (`unread`).
 SHOWN = (NEW, REVEALED)
 #: The key of a question asked again whose answer's option cannot be taken now (its row
 #: dimmed: the last ability use spent, a cost no longer paid): no key marks first by its
 #: own, Enter does (`CarefulList.repeated`, 31a-4).
 DIMMED = -1
-
-
-def shows_cards(events: Iterable[ev.Event]) -> bool:
-    """Return whether these events (the last key's) put cards in sight (`SHOWING`)."""
-    return any(isinstance(e, SHOWING) for e in events)
-
-
-def monster_rolled(events: Iterable[ev.Event]) -> str:
-    """Return what the monster's roll among these events (the last key's) did, as an
-    asked-again prompt says it ("the monster rolled HEAL. "), "" when it did not roll: a
-    battle turn asked again after it is asked again all the same (#28 round 22: "8 8" took
-    Spike Thrower in two rounds, a HEAL between never read)."""
-    rows = [e.result for e in events if isinstance(e, ev.CombatResult)]
-    return f"the monster rolled {rows[-1].upper()}. " if rows else ""
-
-
-#: How the prompt names an option the last key took (but a Response's use: "… used.").
-CHOSEN = "Chosen: "
-
-
-class Answer(NamedTuple):
-    """The option a key took: its index (`option`), what the next question's prompt says of it
-    (`answered_words`), whether it was marked first (a mark's key), and the kind of
-    question it answered."""
-
-    option: int
-    words: str
-    marked: bool
-    kind: str
-    #: The game's decisions before it was taken, and how many times in a row its option
-    #: answered the same question (`in_a_row`).
-    at: int = 0
-    times: int = 1
-
-
-def answered_words(action: act.Action, state: GameState, ruleset: Ruleset) -> str:
-    """Return what a key took, as the next question's prompt says it: "Last Rites used.",
-    "Chosen: Orienteer." (the option's words before its cost and text, named after
-    "Chosen:": #28 round 30, "Accept that you cannot pay Mumbling Kobold's 1 LE taken."
-    read as 1 LE taken); an attack by its name alone, "Chosen: Pry." (#28 round 22:
-    "Attack with Pry taken. Options changed: …" ran long at 80 columns)."""
-    if isinstance(action, act.Use):
-        return f"{use_name(action, ruleset)} used."
-    if isinstance(action, act.Attack):
-        return f"{CHOSEN}{attack_name(action.attack)}."
-    words = label(action, state, ruleset)
-    for end in (": ", " ("):
-        words = words.partition(end)[0]
-    return f"{CHOSEN}{words}."
 
 
 class CarefulList(ClockedList):

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from unbroken.core import events as ev
 from unbroken.core.handlers import HandlerError
 from unbroken.core.state import copy_state
+from unbroken.tui.answers import shows_cards
 from unbroken.tui.careful import TAKEN
 from unbroken.tui.dice import die_update
 from unbroken.tui.hints import HintBox
-from unbroken.tui.option_rows import OPTION_KEYS
+from unbroken.tui.option_rows import OPTION_KEYS, keys_of
 from unbroken.tui.passing import beats
-from unbroken.tui.questions import shows_cards
 from unbroken.tui.rolling import ROLL_SECONDS
 from unbroken.tui.stage import StagePanel
 from unbroken.tui.switching import offer_switch_off
@@ -49,6 +49,27 @@ def enter_on_none(screen: GameScreen) -> None:
         screen.say(f"Enter {CHANGED} Look, then choose.", 3)
     else:
         screen.say("Enter: no option highlighted; ↑ or ↓ picks one.", 3)
+
+
+def stale(screen: GameScreen, pressed: float | None, key: str) -> bool:
+    """Return whether a key read at `pressed` came before the question now offered was
+    drawn (`shown_at`): pressed over the question before, it is said and does nothing."""
+    if pressed is None or pressed >= screen.shown_at:
+        return False
+    screen.say(f"{key} not taken: pressed before this question showed. Read it, then press.")
+    return True
+
+
+def key_on_none(screen: GameScreen, key: str, pressed: float | None = None) -> None:
+    """An option's key past the options offered (read at `pressed`) says which keys there
+    are (33a-8: `3` with two options did nothing, silently); the same key right after it
+    took an option says it was meant for that one (37a-8: a double tap's second)."""
+    keys = keys_of(len(screen.offered))
+    took = screen.decision_panel.double_tap(key, pressed)
+    if took:
+        screen.say(double_tap(key, took, keys=keys))
+    else:
+        screen.say(f"{key}: no option {key} here ({keys}).")
 
 
 def apply_option(
