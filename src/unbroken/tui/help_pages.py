@@ -20,11 +20,12 @@ THE_SCREEN = """\
     (2 SE paid for an attack and Second Wind's +3 SE taken for you: "▲+1"; the log
     says each, and the "Taken for you" line over the options adds a mark up by cause
     where more than one, or a monster's rule or a condition, made it: "SE ▼−3: +1
-    Rest, −2 Hyena's ambush, −2 Hyena's STEAL (first strike)."); after `u`, what the
-    take-back changed ("SE 16/20 ▲+4"); where a row is short of room, a long name is
-    cut for that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last
-    material goes to the next row, or the arrow stands alone ("metal 2 ▼"), last
-    without the cap ("wood 7▲"): every change is marked.
+    Rest, −2 Hyena's ambush, −2 Hyena's STEAL (first strike)."; after your own key,
+    the prompt does so where a condition took something: "SE ▼−2: −1 Abandoned Hovel,
+    −1 Poisoned."); after `u`, what the take-back changed ("SE 16/20 ▲+4"); where a
+    row is short of room, a long name is cut for that change ("cun. 1 ▲+1"; "treas. 7
+    max": at its cap), or its last material goes to the next row, or the arrow stands
+    alone ("metal 2 ▼"), last without the cap ("wood 7▲"): every change is marked.
     "cap took 1": what a gain brought over a cap, lost to it.
   - **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
     the level's number, less for some skills), and, in yellow, the SE eating short
