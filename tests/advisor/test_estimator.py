@@ -318,7 +318,7 @@ def test_intervals_apart_but_equal_on_the_same_futures_read_about_equal_everywhe
     printed = table(["Explore", "Rest"], [0, 1], weighing).splitlines()
     assert "70 % (60-78)" in printed[1] and "58 % (36-82)" in printed[2]
     assert printed[3] == "  Chance here: 70 % (60-78), the best option on 100 futures of its own."
-    assert printed[-1] == f"  {said}."
+    assert printed[-1] == f"  {said[:1].upper()}{said[1:]}."  # a sentence (v53)
     # `unbroken analyze`, the option of 58 % taken: its paired figure, cut or not.
     choice = Choice(
         4, 1, "preparation", 2, "Rest", "Explore", "Explore",

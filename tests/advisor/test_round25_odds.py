@@ -123,7 +123,7 @@ def test_the_header_says_clearly_behind_only_where_the_lines_do() -> None:
         " not all clearly"
     )
     printed = " ".join(table(["A", "B", "C"], [0, 1, 2], weighing, (), race.cut_short()).split())
-    assert "not all clearly" in printed and "about equal" in printed
+    assert "not all clearly" in printed and "About equal" in printed
 
 
 def test_analyzes_header_does_not_say_taken_is_chance_less_lost_where_it_is_not() -> None:

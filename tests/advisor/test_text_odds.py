@@ -36,7 +36,7 @@ def test_percent_prints_the_odds_and_the_prompt_comes_back() -> None:
     # The position's chance once, apart: the best option on futures of its own.
     assert chance.startswith("Chance here: ") and "4 futures of its own" in chance
     said = " ".join(" ".join(sentences[starts[1] :]).split())
-    assert said.startswith("about equal on the same futures: ") or " is best on the same " in said
+    assert said.startswith("About equal on the same futures: ") or " is best on the same " in said
     assert " points (" in said  # with the paired difference it rests on
     assert text.count("Your choice") >= 2  # asked again, then `1` was taken
 

@@ -109,8 +109,10 @@ def test_on_sqlite_the_server_analyses_each_daily_and_its_page_draws_the_chart(
 
 
 def _worker(url: str) -> subprocess.Popen[str]:
+    # 4 games an option: a job still lasts seconds (the kill lands mid-job, polled every
+    # 0.2 s), a quarter of 15's CPU (18 s a daily's analysis), which timed out under load.
     command = [sys.executable, "-m", "unbroken", "board", "worker", "--database", url]
-    options = ["--games", "15", "--stalled-after", "2", "--every", "0.3"]
+    options = ["--games", "4", "--stalled-after", "2", "--every", "0.3"]
     return subprocess.Popen(
         [*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

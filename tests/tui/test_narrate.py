@@ -273,7 +273,8 @@ def test_a_weapon_back_from_being_knocked_aside_is_not_said_to_be_in_hand() -> N
 
 
 def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
-    # R-DIGI-3: listed in its place, with the reason; what it would do is left for later.
+    # R-DIGI-3: listed in its place, with the reason; an ability's what it does kept as
+    # Focus's, then why (37b-5).
     from unbroken.words.actions import option_text
 
     game = Scenario("tomu").resources(se=3).monster("hyena").start("battle")
@@ -285,7 +286,7 @@ def test_an_option_that_cannot_be_taken_now_says_why_in_a_short_line() -> None:
     cold_logic = act.Use("base:sage", "cold-logic")
     cunning = RULES.card_abilities("base:sage")[1].cost["cunning"]  # Cold Logic's cost
     assert texts[cold_logic] == (
-        f"Cold Logic [Sage] (pay {cunning} cunning, 1 ability use; cannot pay)"
+        f"Cold Logic [Sage] (pay {cunning} cunning, 1 ability use): gain 1 SE + 1 ME (cannot pay)"
     )
     assert texts[act.Attack("punch")] == "Attack with Punch: wound 1 - pay 2 SE"
     assert texts[act.Downgrade()] == "Downgrade (nothing to give up)"

@@ -53,6 +53,7 @@ def split_page(drawn: str) -> tuple[str, list[str]]:
         else:
             rows[-1] += " " + line
     said = words(" ".join(lines[2:top])).replace(" … ", " ").removeprefix("… ")
+    said = said.removeprefix("…")  # a part's first row, "…downgraded" (round 37)
     return said.removesuffix(" …"), [words(row.replace("▶", " ")) for row in rows]
 
 
@@ -123,7 +124,7 @@ def rules_of(game: Game, card: Monster) -> list[str]:
 
 def every_rule_whole(mid: str, rules: list[str], drawn: list[str], titles: list[str]) -> None:
     """Check that each rule is said whole on one of `m`'s pages (not folded), none of them
-    in parts ("…" at a page's end, "… " at the next one's start)."""
+    in parts ("…" at a page's end, "…" at the next one's start)."""
     pages = [page for page, title in zip(drawn, titles, strict=True) if " of " in title]
     pages = pages or drawn[1:] or drawn
     for rule in filter(None, rules):
@@ -131,7 +132,7 @@ def every_rule_whole(mid: str, rules: list[str], drawn: list[str], titles: list[
     for page, title in zip(drawn, titles, strict=True):
         lines = page.split("\n")
         top = max(k for k, line in enumerate(lines) if FIRST_ROW.match(line))
-        parted = [line for line in lines[2:top] if line.strip().startswith("… ")]
+        parted = [line for line in lines[2:top] if line.strip().startswith("…")]
         parted += [line for line in lines[2:top] if line.endswith(" …")]
         assert not parted, (mid, title, page)
 

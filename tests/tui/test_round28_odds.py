@@ -125,7 +125,8 @@ def test_the_readme_says_what_the_lines_show() -> None:
     readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
     for text in (readme, " ".join(KEYS.split())):
         assert (
-            "the chance here less what it lost against the best on the futures both played" in text
+            "the best's chance less what it lost against the best on the futures both played"
+            in text
         )
         assert (
             "one the race stopped early (or whose race ended early) shows instead its own"

@@ -1,5 +1,5 @@
 """Round 29's playtest (#28, 29b-13): the log panel's top row is a line's first row, not
-the tail of a wrapped line ("used.", "Idol."), or that tail marked as such ("…used.",
+the tail of a wrapped line ("used.", "Idol."), or that tail marked as such ("▏…used.",
 round 31's 31b-10)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from textual.widgets import RichLog
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
+from unbroken.tui.newest_log import TAIL
 
 RULES = load_ruleset()
 #: Lines of the log, of one to three rows each at 80x24, as the game says them.
@@ -46,10 +47,10 @@ async def test_the_log_panel_starts_on_a_lines_first_row() -> None:
             shown = [row for row in rows if row]
             # A tail begun above is marked as such (31b-10: left out, the lines under it
             # moved up, it left a blank row under the newest).
-            seen_tail |= rows[0].startswith("…")
+            seen_tail |= rows[0].startswith(TAIL)
             starts = [" ".join(row.split()[:3]) in firsts for row in shown]
             # A line taller than the panel shows its tail, the newest row in sight.
-            assert starts[0] or rows[0].startswith("…") or not any(starts), rows
+            assert starts[0] or rows[0].startswith(TAIL) or not any(starts), rows
             heights.add(height)
             assert rows[0] or not any(rows), rows  # no blank rows above the text (30a-4)
         assert seen_tail, heights  # a tail was there to mark

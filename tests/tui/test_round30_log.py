@@ -15,7 +15,7 @@ from test_round29_log import SAID
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.newest_log import NewestLog
+from unbroken.tui.newest_log import TAIL, NewestLog
 from unbroken.tui.replays import ReplayViewerScreen
 
 RULES = load_ruleset()
@@ -54,7 +54,7 @@ async def test_no_blank_rows_above_the_logs_text() -> None:
             # the text from the top row down to the bottom (31b-10: no blank rows under
             # the newest line either), a tail begun above marked as such
             assert rows == text, rows
-            moved += rows[0].startswith("…")
+            moved += rows[0].startswith(TAIL)
         assert moved  # a line's tail was there to mark
 
 

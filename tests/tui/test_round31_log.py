@@ -8,7 +8,7 @@ from test_round29_log import SAID
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.newest_log import NewestLog
+from unbroken.tui.newest_log import TAIL, NewestLog
 
 RULES = load_ruleset()
 
@@ -71,6 +71,6 @@ async def test_the_newest_line_ends_at_the_bottom_row_a_tail_on_top_marked() -> 
             assert newest.endswith(rows[-1].split()[-1]), (newest, rows)
             firsts |= {" ".join(line.split()[:3]) for line in screen.said}
             top = " ".join(rows[0].split()[:3]) in firsts
-            assert top or rows[0].startswith("…"), rows  # a tail begun above says so
-            marked += rows[0].startswith("…")
+            assert top or rows[0].startswith(TAIL), rows  # a tail begun above says so
+            marked += rows[0].startswith(TAIL)
         assert marked, "no tail on top to mark"

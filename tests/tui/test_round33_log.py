@@ -10,7 +10,7 @@ from pilot import game_screen_of, sync
 from unbroken.plugins import load_ruleset
 from unbroken.testing import Scenario
 from unbroken.tui.app import UnbrokenApp
-from unbroken.tui.newest_log import NewestLog
+from unbroken.tui.newest_log import TAIL, NewestLog
 
 RULES = load_ruleset()
 #: Lines the testers saw cut at the log's top, and lines whose wrap points move when the
@@ -61,8 +61,8 @@ async def test_the_marked_top_row_keeps_its_words_whole() -> None:
                     top, rows = round(log.scroll_offset.y), panel_rows(log)
                     if start < top < end:
                         ours = rows[: end - top]  # the line's rows on the panel
-                        assert ours[0].startswith("…"), ours  # a tail begun above
-                        drawn = " ".join(ours)[1:].split()
+                        assert ours[0].startswith(TAIL), ours  # a tail begun above
+                        drawn = " ".join(ours)[len(TAIL) :].split()
                         assert not any(row.endswith("…") for row in ours), ours
                         # a whole-word suffix of the line, up to its last word
                         assert drawn == words[len(words) - len(drawn) :], (line, ours)

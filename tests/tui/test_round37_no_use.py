@@ -83,6 +83,6 @@ def test_where_no_line_leads_the_chance_says_whose_it_is() -> None:
     ]
     printed = _printed(race, [OPTIONS[0], OPTIONS[2]], [ACTIONS[0], ACTIONS[2]])
     assert "Chance here: 60 % (50-69), with 1, of no use now, on 100 futures" in printed, printed
-    assert printed.count("no line leads (1 is of no use now") == 1, printed
+    assert printed.count("No line leads (1 is of no use now") == 1, printed
     here = odds.chance_here(race, [0, 1], [0], 1)
     assert here == (race.chance.rate, " (1's)")

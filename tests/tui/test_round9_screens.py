@@ -33,14 +33,15 @@ def many_options() -> Game:
 
 def test_a_dimmed_option_cut_to_one_row_keeps_its_reason() -> None:
     line = "3. Attack with Heavy blow: wound 3 - pay 1 SE + 1 ME (cannot pay: short 2 SE)"
-    assert cut_dimmed(line, 44) == "3. Attack with Heavy blow: wou… (cannot pay)"
+    # Cut between words (37a-1).
+    assert cut_dimmed(line, 44) == "3. Attack with Heavy blow… (cannot pay)"
     assert cut_dimmed(line, 60).endswith("… (cannot pay: short 2 SE)")
     spike = "8. Spike Thrower (Iron Spike) (pay 1 metal; cannot pay)"
     assert cut_dimmed(spike, 44) == "8. Spike Thrower (Iron Spike)… (cannot pay)"
     assert cut_dimmed(spike, 80) == spike  # it fits: as it is
     for width in (20, 30, 44):
         assert len(cut_dimmed(line, width)) <= width
-    assert cut_dimmed("9. Rest: no bracket here at all", 10) == "9. Rest:…"  # as any line
+    assert cut_dimmed("9. Rest: no bracket here at all", 10) == "9. Rest…"  # as any line
 
 
 @sync

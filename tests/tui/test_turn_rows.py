@@ -10,13 +10,14 @@ PLAN = "5. Plan: pay 4 SE, gain 1 cunning (it takes your turn)"
 
 
 def test_a_line_that_takes_the_turn_is_cut_first_and_keeps_its_note() -> None:
-    shown = fit_options([BLOW, PLAN], 46, 4)
-    assert shown[0].count("\n") == 2 and "…" not in shown[0], shown  # the blow whole
+    # Two rows for the blow: "1 metal" wraps whole (37a-2), "1" / "metal" took three.
+    shown = fit_options([BLOW, PLAN], 46, 3)
+    assert shown[0].count("\n") == 1 and "…" not in shown[0], shown  # the blow whole
     # Said short where that keeps the option's words whole (36a-5).
     assert shown[1] == "5. Plan: pay 4 SE, gain 1 cunning (takes turn)", shown
 
 
 def test_too_narrow_for_the_note_the_option_keeps_its_first_words() -> None:
-    shown = fit_options([BLOW, PLAN], 44, 4)
+    shown = fit_options([BLOW, PLAN], 44, 3)
     # Its key and first 20 letters kept, the note said short after them (36a-5).
     assert shown[1] == "5. Plan: pay 4 SE, gain… (takes turn)", shown

@@ -54,7 +54,7 @@ def test_the_hand_says_blessed_has_given_its_use() -> None:
 
 def _log(game: Game, narrator: Narrator, start: int) -> list[str]:
     lines = [narrator.describe(e) for e in game.events[start:]]
-    return [line for line in lines if line and "Frightened" in line]
+    return [part for line in lines if line for part in line.split("\n") if "Frightened" in part]
 
 
 def test_frightened_counts_its_rounds_after_this_one_when_gained_and_when_extended() -> None:

@@ -13,6 +13,9 @@ import re
 
 import pytest
 
+# The order of a round's lines (37a-10): its count of a condition after its "Round N."
+from test_round37_round_order import TICK, assert_rounds_in_order
+
 from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core.game import Game
@@ -174,8 +177,14 @@ def assert_every_event_told(game: Game, narrator: Counting, log: list[str]) -> N
     for e in folded:
         if isinstance(e, ev.CombatResult):
             assert any(f"{e.roll} {e.result}" in line for line in rounds), (e, rounds)
-    it = iter(log)  # each line said alone is in the log, in order
-    assert all(any(line == logged for logged in it) for line in narrator.lines), log
+    # Each line said alone is in the log, in order (a round's end counting a condition down
+    # is said after the round it names: 37a-10, `assert_rounds_in_order`).
+    it = iter(line for line in log if not TICK.search(line))
+    alone = [line for line in narrator.lines if not TICK.search(line)]
+    assert all(any(line == logged for logged in it) for line in alone), log
+    ticks = [line for line in log if TICK.search(line)]
+    assert ticks == [line for line in narrator.lines if TICK.search(line)], ticks
+    assert_rounds_in_order(log)
 
 
 @pytest.mark.parametrize("seed", range(40))

@@ -138,8 +138,10 @@ def in_short(
 ) -> str:
     """Return the verdict in plain words, for the game's `%` header: which option leads and
     which are about equal to it ("1 leads; 2 and 5 about equal", the others then clearly
-    behind, as their lines say; "3 leads; all but 5 about equal"; "1 leads; all about
-    equal"; "1 is clearly best"; "1 and 3 share the lead" where their lines read the same;
+    behind, as their lines say; "3 leads; all but 5 about equal"; "1 leads; 2, 3 and 4
+    about equal" where none is behind, never "1 leads; all about equal", "all" then taking
+    in the one that leads (v53's note); "1 and 3 share the lead; all the rest about equal";
+    "1 is clearly best"; "1 and 3 share the lead" where their lines read the same;
     "6 leads; 4 about equal; 1 and 2 stopped early, not clearly behind"). What each option
     lost is on its own line: its figure.
     #28 round 28: the gaps in the header ("3 ahead of 1 by 16 points (-2 to 31), of 2 by
@@ -199,9 +201,9 @@ def in_short(
         said = lead
     elif len(w.wins) == 2 and not useless:  # the one other about equal, below (31b-6)
         said = "both about equal"
-    elif not behind and not useless:
-        said = f"{lead}; all about equal" if len(top) == 1 else f"{lead}; all the rest about equal"
-    elif len(behind) < len(rest) and len(top) == 1 and not useless:
+    elif not behind and len(top) > 1 and not useless:
+        said = f"{lead}; all the rest about equal"
+    elif behind and len(behind) < len(rest) and len(top) == 1 and not useless:
         said = f"{lead}; all but {_and(behind)} about equal"
     else:
         said = f"{lead}; {_and([name(k) for k in rest])} about equal"

@@ -115,7 +115,11 @@ def table(
             of = f", with {legal[whose] + 1}, the line that leads"
         said.append(f"Chance here: {chance.percent()}{of}{f' ({unseen})' if unseen else ''}.")
     if len(legal) > 1:
-        said.append(f"{weighing.ranking(lambda k: str(legal[k] + 1), no_use, ends, passing)}.")
+        # A sentence of its own, so it starts as one: the verdict's words begin lower-case
+        # where they name no option first ("about equal on the same futures", "every
+        # option about 0%"), read after the lines' full stop as "Hack. about equal …".
+        verdict = weighing.ranking(lambda k: str(legal[k] + 1), no_use, ends, passing)
+        said.append(f"{verdict[:1].upper()}{verdict[1:]}.")
     # Wrapped between words under their indent (#28 round 15: the verdict ran past 80
     # columns by the indent, its next lines starting mid-phrase).
     for sentence in said:

@@ -151,6 +151,16 @@ def cut_attack(line: str, width: int, bare: bool = False, spare: bool = False) -
     least = min(NAME_LEAST, len(name))
     for each in ends:
         tried += _named(key, name, each, width, least + 1)
+    if len(name) <= NAME_LEAST:
+        # A short name is never cut below itself: its cost goes, marked, before "Stab"
+        # reads "St…" (37a-2: the leading killing blow named by two letters).
+        core = ways[-1].removesuffix("…")
+        first = _DOES.match(core)
+        core = core[: first.end()] if first else core
+        tried += [
+            f"{key}{name}: {core}…{end}"
+            for end in dict.fromkeys([defeats, DEFEATS_SHORT if defeats else ""])
+        ]
     tried += _named(key, name, [rest for each in ends for rest in each], width, 2)
     if spare and defeats:
         tried += _named(key, name, [f": {paid}{DEFEATS_SHORT}" for paid in costs], width, 2)

@@ -13,6 +13,7 @@ from unbroken.tui.hand import attack_text
 from unbroken.tui.row_keeps import top_level
 from unbroken.words.actions import label, option_detail, option_text, own_words
 from unbroken.words.attacks import attack_cost, if_used_sentence
+from unbroken.words.cutting import without_loose_end
 from unbroken.words.effects import ability_words
 from unbroken.words.encounter_kind import encounter_kind
 from unbroken.words.forecast import shorter_warnings
@@ -137,7 +138,7 @@ def _cut(text: str, width: int, rows: int, warned: list[tuple[int, int]]) -> str
             if any(start < end < stop for start, stop in warned):
                 continue  # a warning is kept whole or not cut into
             tail = [text[start:stop] for start, stop in warned if start >= end]
-            said = text[:end].rstrip(" ,;:—")
+            said = without_loose_end(text[:end])  # never on " - ", "->" (37a-3)
             closed = ")" * (said.count("(") - said.count(")"))
             lines = _wrapped(" ".join([f"{said}{mark}{closed}", *tail, MORE]), width)
             if said and len(lines) <= rows:

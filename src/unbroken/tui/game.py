@@ -36,8 +36,9 @@ from unbroken.tui.pace import PLAYERS, KeyPace
 from unbroken.tui.passing import Passing, RoundsShown
 from unbroken.tui.reach import game_app
 from unbroken.tui.rolling import RollingDie
-from unbroken.tui.sheet_rows import ROLLING, marked_applied, no_rules_words
+from unbroken.tui.sheet_rows import ROLLING, marked_applied
 from unbroken.tui.stage import EXPAND_KEY, StagePanel
+from unbroken.tui.stage_keys import monster_rules
 from unbroken.tui.steady import SteadyStatic
 from unbroken.tui.taking import (
     apply_option,
@@ -422,25 +423,8 @@ class GameScreen(Screen[None]):
             (text if text.can_focus else hand).focus(scroll_visible=False)
 
     def action_monster_rules(self) -> None:
-        """Show the monster's rules in full on the stage (a part at a time where they do not
-        fit above its whole table: `m` again shows the next), or fold them back."""
-        stage = self.query_one(StagePanel)
-        changed = stage.fold_or_unfold(self.draw_stage)
-        mo, rules = self.game.state.monster, self.game.ruleset
-        box = self.query_one(HintBox)
-        if stage.bare and mo is not None and (not changed or stage.expanded is True):
-            # Round 10: `m` said nothing of why; round 29: unfolding the Troglodyte's table
-            # said nothing of it having no rules.
-            name, page = rules.card_name(mo.id), (stage.page + 1, stage.pages)
-            card = rules.monsters[mo.id]
-            said = no_rules_words(name, card, rules, changed, page, stage.cut_here)
-            self.say(said)
-            self.paged_notice = said
-        elif not changed:
-            self.say("The monster's rules and table are all in sight.")
-        elif box.text == self.paged_notice and not box.heading:
-            # Folded: the page's notice goes with it (36b-3: "Lich: … page 2 of 2" stayed).
-            box.expire()
+        """Show the monster's rules in full on the stage, or fold them (tui/stage_keys.py)."""
+        monster_rules(self)
 
     #: What `m` last said of the page it showed (`action_monster_rules`).
     paged_notice = ""

@@ -283,8 +283,8 @@ class GameOverScreen(Screen[None]):
                 *held, line = line.split("\n")
                 lines.extend(held)
                 death.add(line)
-            elif line:
-                lines.append(line)
+            elif line:  # each its own row ("Round 9." then the round's count: 37a-10)
+                lines.extend(line.split("\n"))
             rolls += isinstance(e, ev.DieRolled)
             if isinstance(e, ev.Awaiting):
                 lines, rolls = [], 0

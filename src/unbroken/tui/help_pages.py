@@ -20,11 +20,12 @@ THE_SCREEN = """\
     (2 SE paid for an attack and Second Wind's +3 SE taken for you: "▲+1"; the log
     says each, and the "Taken for you" line over the options adds a mark up by cause
     where more than one, or a monster's rule or a condition, made it: "SE ▼−3: +1
-    Rest, −2 Hyena's ambush, −2 Hyena's STEAL (first strike)."); after `u`, what the
-    take-back changed ("SE 16/20 ▲+4"); where a row is short of room, a long name is
-    cut for that change ("cun. 1 ▲+1"; "treas. 7 max": at its cap), or its last
-    material goes to the next row, or the arrow stands alone ("metal 2 ▼"), last
-    without the cap ("wood 7▲"): every change is marked.
+    Rest, −2 Hyena's ambush, −2 Hyena's STEAL (first strike)."; after your own key,
+    the prompt does so where a condition took something: "SE ▼−2: −1 Abandoned Hovel,
+    −1 Poisoned."); after `u`, what the take-back changed ("SE 16/20 ▲+4"); where a
+    row is short of room, a long name is cut for that change ("cun. 1 ▲+1"; "treas. 7
+    max": at its cap), or its last material goes to the next row, or the arrow stands
+    alone ("metal 2 ▼"), last without the cap ("wood 7▲"): every change is marked.
     "cap took 1": what a gain brought over a cap, lost to it.
   - **food 0 (eat 3) −6 SE**: the food the level-end **Hunger step** asks ("eat 3":
     the level's number, less for some skills), and, in yellow, the SE eating short
@@ -120,11 +121,13 @@ dimmed option in a new question's first second says so: "1 not taken: a new ques
 option says so: "3: no option 3 here (1-2)".
 
 The odds (`%`) beside an option: `[41% 35-47]` is its chance of winning and 95 %
-interval: the best's is the chance here, every other's the chance here less what it
-lost against the best on the futures both played; one the race stopped early (or
+interval: the best's is its chance on futures of its own, every other's the best's chance
+less what it lost against the best on the futures both played; one the race stopped early (or
 whose race ended early) shows instead its own chance on its fewer futures less the best's
 luck on them, so its gap to the best can differ from what it lost there. Over the
-options, in three rows at most: the chance here and the verdict in plain words ("1
+options, in three rows at most: the chance here, the best's, or where the best is of no
+use now and its line reads below, the leading line's (where no line leads, the best's,
+named: "chance here 60% (1's)"), and the verdict in plain words ("1
 leads; 2 and 5 about equal": the others are clearly behind; "1 and 3 share the lead":
 their figures read the same; "both about equal" of two; "every option about 0%: no
 option stands out (up to 4%: …)" where the chance here reads 0%: no lead among them, and
@@ -137,7 +140,7 @@ said first, as the chance counts winning only and a move that goes on can win as
 only a line reading a plain figure at the top leads; "no line leads: 1 is of no use now"
 where no other line reads one).
 `[30% behind]`: clearly behind the best; `[0-12% behind]`: clearly behind, and what
-it lost to the best on the same futures reaches the chance here, so its figure is held
+it lost to the best on the same futures reaches the best's chance, so its figure is held
 at 0: 0-12 is its interval, 12 % the most it can be (`[0% behind]`: that top under
 1 %); `[34% stopped]`: the race stopped it early, in
 the worse half before it could be called clearly behind (so not shown to differ from

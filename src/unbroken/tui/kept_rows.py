@@ -95,8 +95,8 @@ def cut_kept(line: str, width: int) -> str:
     pay 2 ME, g… (cannot pay 2…)" said nothing whole). The reason is said briefly where
     the name would not keep its row with it; the detail line says it all."""
     opened = last_group(line)
-    if len(line) <= width or opened <= 0:
-        return cut(line, width)
+    if len(line) <= width or opened <= 0:  # between words (37a-1: "… gain 1 cunn…")
+        return cut_words(line, width)
     name_end = option_name(line)
     parts = top_parts(line[opened + 1 : -1])
     # The reason: the part that says the option cannot be paid or is of no use now, else
@@ -134,7 +134,9 @@ def cut_kept(line: str, width: int) -> str:
         head = f" ({briefly.partition(': ')[0]})"
         fewer = fewer_reasons(name, reasons, width)
         ends = [end for end in (tail, head) if width - len(end) >= BODY]
-        return fewer or (cut(name, width - len(ends[0])) + ends[0] if ends else cut(line, width))
+        if fewer:
+            return fewer
+        return cut(name, width - len(ends[0])) + ends[0] if ends else cut_words(line, width)
     shown = body if len(body) <= room else (cut_words(body, room) if room > 1 else "…" * room)
     return f"{name}{shown}{tail}"
 

@@ -9,6 +9,7 @@ from typing import Self
 
 from rich.console import Console, RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual.widgets import RichLog
@@ -20,8 +21,9 @@ class NewestLog(RichLog):
     #28 round 8), until the player scrolls it up; scrolled back to the end, it follows
     again (Textual's anchor).
 
-    A line whose first rows are above the panel shows its tail marked as such ("…used."):
-    alone it read as a stray fragment ("used.", "Idol.": #28 round 29), its rows left
+    A line whose first rows are above the panel shows its tail marked as such ("▏…used.",
+    `TAIL`): alone it read as a stray fragment ("used.", "Idol.": #28 round 29), "…used."
+    beside the stage's line as that line's end (round 37), its rows left
     blank above the text read as lost text (round 30: 30a-4, 30b-5), and the lines under
     it moved up left blank rows under the newest (round 31, 31b-10).
 
@@ -86,7 +88,7 @@ class NewestLog(RichLog):
 
     def render_line(self, y: int) -> Strip:
         """Return row `y` of the panel: where its top rows are the tail of a line begun
-        above, that tail marked as such ("…used.") and wrapped again with the mark's cell
+        above, that tail marked as such ("▏…used.") and wrapped again with the mark's cells
         counted, every row in its place, the newest at the bottom (31b-10: the lines moved
         up over a tail left a blank row under the newest, after a resize and often
         otherwise)."""
@@ -100,7 +102,7 @@ class NewestLog(RichLog):
 
     def marked_tail(self) -> list[Strip]:
         """Return the panel's top rows where they are the tail of a line begun above it:
-        that tail marked "…" and wrapped again with the mark's cell counted, on as many
+        that tail marked "▏…" and wrapped again with the mark's cells counted, on as many
         rows, its words whole (33a-2: "…every result it could lead to is …" / "better
         than this one.", its "no" cut for the mark's cell), the words of its first row
         that no longer fit gone above with the rest; [] where the top row is a line's
@@ -128,8 +130,21 @@ class NewestLog(RichLog):
         return not (at < len(self.starts) and self.starts[at] == top)
 
 
+#: How a tail begun above the panel starts: a rule at the log's edge, then "…" (#28
+#: round 37, 37a-9: " • Gambling Goblins: 1 cunning -> …Thrower, Quick Study." read the
+#: stage's line and the log's top row as one line, a column apart).
+RULE = "▏"
+TAIL = f"{RULE}…"
+
+
+def tail_mark(style: Style | None) -> Text:
+    """Return the mark a tail begun above starts with (`TAIL`), its "…" in `style`, the
+    rule dim, as the footer draws its own."""
+    return Text.assemble((RULE, "dim"), ("…", style or ""))
+
+
 def marked(rows: list[Strip], width: int, console: Console) -> list[Strip]:
-    """Return `rows`, the tail of a line, marked "…" where it starts and wrapped again at
+    """Return `rows`, the tail of a line, marked "▏…" where it starts and wrapped again at
     `width` on as many rows: all its words where they fit so, else those of its first
     row that do not (they go above with the line's rest). Every word whole, the last
     row's end where it was (33a-2, 33b-2: "…yet you would fig…" / "with it", the mark's
@@ -141,7 +156,7 @@ def marked(rows: list[Strip], width: int, console: Console) -> list[Strip]:
     style = next((seg.style for seg in rows[0] if seg.text.strip()), None)
     starts = [match.start() for match in re.finditer(r"\S+", text.plain)]
     for start in starts:
-        wrapped = (Text("…", style or "") + text[start:]).wrap(console, width)
+        wrapped = (tail_mark(style) + text[start:]).wrap(console, width)
         if len(wrapped) == len(rows):
             return [Strip(line.render(console)) for line in wrapped]
         if len(wrapped) < len(rows):
@@ -150,7 +165,7 @@ def marked(rows: list[Strip], width: int, console: Console) -> list[Strip]:
 
 
 def continued(strip: Strip, width: int) -> Strip:
-    """Return a row of a line begun above it marked "…" where it starts, in `width` cells
+    """Return a row of a line begun above it marked "▏…" where it starts, in `width` cells
     of text at most (its last word's "…" where it lacks the cell: a column's gap kept
     before the scrollbar, 30a-16): where `marked` cannot wrap the tail again (one word
     wider than the row, or rows wrapped at another width)."""
@@ -158,9 +173,9 @@ def continued(strip: Strip, width: int) -> Strip:
     text = strip.text.rstrip()
     first = next(iter(strip), None)
     style = first.style if first is not None else None
-    if len(text) + 1 > width:  # a full row: its end goes, said so
-        body = [*strip.crop(0, width - 2), Segment("…", style)]
+    if len(text) + len(TAIL) > width:  # a full row: its end goes, said so
+        body = [*strip.crop(0, width - len(TAIL) - 1), Segment("…", style)]
     else:
         body = list(strip.crop(0, len(text)))
-    row = Strip([Segment("…", style), *body])
+    row = Strip([Segment(RULE, Style(dim=True)), Segment("…", style), *body])
     return row.extend_cell_length(length).crop(0, length)

@@ -208,9 +208,24 @@ def wrap_option(line: str, width: int) -> str:
     if width < 20 or len(line) <= width or not numbered:
         return line
     indent = " " * (len(line) - len(line[len(number) :].lstrip()))
-    # Each bracket that fits a row kept on one (36a-6: "(cannot" / "pay)" over two rows).
-    glued = glue_brackets(line, width - len(indent))
+    # Each bracket that fits a row kept on one (36a-6: "(cannot" / "pay)" over two rows),
+    # each amount with its unit (37a-2: "pay 1" / "SE", a unit alone on a row).
+    glued = AMOUNT.sub(f"\\1{GLUE}", glue_brackets(line, width - len(indent)))
     return "\n".join(textwrap.wrap(glued, width, subsequent_indent=indent)).replace(GLUE, " ")
+
+
+#: An amount and the unit after it ("1 SE", "2 time", "1 cunning"), kept on one row: its
+#: space is held (`GLUE`) where an option wraps.
+AMOUNT = re.compile(r"(?<![\w.])([+−-]?\d+) (?=[A-Za-z])")
+
+
+def orphaned(wrapped: str) -> bool:
+    """Return whether a wrapped option's last row holds one word alone, or one amount and
+    its unit ("   SE", "   1 SE": 37a-2, a row taken to say "SE" that a cut row lacked)."""
+    if "\n" not in wrapped:
+        return False
+    last = wrapped.rpartition("\n")[2].split()
+    return len(last) == 1 or (len(last) == 2 and bool(AMOUNT.match(f"{last[0]} {last[1]}")))
 
 
 def glue_brackets(text: str, room: int) -> str:
@@ -255,9 +270,18 @@ MOST_ROWS = 2
 def briefest(line: str, ways: list[str], width: int) -> str:
     """Return `line` (a numbered option) where it wraps to MOST_ROWS rows at most at
     `width`, else the first of its shorter `ways` that does, else the shortest."""
-    for said in [line, *ways]:
-        if wrap_option(said, width).count("\n") < MOST_ROWS:
-            return said
+    every = [line, *ways]
+    for at, said in enumerate(every):
+        wrapped = wrap_option(said, width)
+        if wrapped.count("\n") < MOST_ROWS:
+            # A row taken for one word or unit alone where a shorter way fits fewer rows
+            # (37a-2: "2. … Quick cut: wound 1 - pay 1" over "   SE").
+            fewer = (
+                w
+                for w in every[at + 1 :]
+                if wrap_option(w, width).count("\n") < wrapped.count("\n")
+            )
+            return next(fewer, said) if orphaned(wrapped) else said
     return ways[-1] if ways and width >= 20 else line
 
 
@@ -309,11 +333,13 @@ def _fitted(
     turn = [TAKES_TURN[2:-1] in line for line in lines]
     said = [a or b for a, b in zip(wordy or [False] * len(lines), turn, strict=True)]
     need = sum(text.count("\n") + 1 for text in shown)
+    lone = [orphaned(row) for row in shown]
     order = sorted(
         range(len(lines)),
         # The longest first among rows as tall (30a-10: "2. Eat 3 food — score 89 (…)" cut
-        # over rows 3-5, longer).
-        key=lambda i: (not off[i], not said[i], -shown[i].count("\n"), -len(lines[i])),
+        # over rows 3-5, longer); a row taken for one word or unit alone before any that
+        # can be taken (37a-2: "   SE" kept a row while the leader's name was cut).
+        key=lambda i: (not off[i], not lone[i], not said[i], -shown[i].count("\n"), -len(lines[i])),
     )
     last, cuts = -1, list[int]()
     for i in order:

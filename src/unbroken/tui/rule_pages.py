@@ -3,9 +3,13 @@ rules, each rule whole on one page (round 19)."""
 
 from __future__ import annotations
 
+import re
+import textwrap
 from dataclasses import dataclass, field
 
 from rich.text import Text
+
+from unbroken.tui.panel import NBSP
 
 
 def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
@@ -17,8 +21,8 @@ def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
     pages: list[list[Text]] = [[]]
     at = -1
     for before, rule in zip([[], *rules], rules, strict=False):
-        # A rule's part after one ending "…" (`CONTINUED`) on a page after that one's.
-        after = at if before and before[-1].plain == CONTINUED else -1
+        # A rule's part after one ending "…" (`rule_parts`) on a page after that one's.
+        after = at if goes_on(before, rule) else -1
         fits = (
             k
             for k, page in enumerate(pages)
@@ -31,18 +35,64 @@ def rule_pages(rules: list[list[Text]], rows: int) -> list[list[Text]]:
     return pages
 
 
-#: The line that ends a part of a rule longer than a page (`split_rule`): it goes on.
-CONTINUED = "  …"
+#: The mark at the end of a part of a rule longer than a page (`rule_parts`), and at
+#: the start of the next part: it goes on.
+CONTINUED = "…"
 
 
-def split_rule(lines: list[Text], most: int) -> list[list[Text]]:
-    """Return a rule's lines in parts of at most `most` lines (0: whole), each part but
-    the last ending in a line "…" (a page of `m` keeps the table's six rows under it)."""
-    if most < 3 or len(lines) <= most:
-        return [lines]
-    size = most - 1
-    parts = [lines[k : k + size] for k in range(0, len(lines), size)]
-    return [[*part, Text(CONTINUED, style="dim")] for part in parts[:-1]] + parts[-1:]
+def goes_on(before: list[Text], rule: list[Text]) -> bool:
+    """Return whether `rule` is the part of a rule after `before` (`rule_parts`)."""
+    return bool(before and rule) and (
+        before[-1].plain.endswith(f" {CONTINUED}") and rule[0].plain.lstrip().startswith(CONTINUED)
+    )
+
+
+def rule_parts(words: str, width: int, indent: str, most: int) -> list[list[str]]:
+    """Return a rule's words wrapped to `width` as a panel wraps them (`Panel.wrapped`:
+    the lines after the first indented), in parts of at most `most` lines (under 3: one
+    part, a page of `m` keeps the table's six rows under it), the parts as long as each
+    other: each part but the last ends
+    "…" on its last line, the words that would not fit beside it moved on, and each but
+    the first starts "…" in its first line's indent (#28 round 37, 37a-4: a row of "…"
+    alone ended "rules 2 of 3", and "rules 3 of 3" began "downgraded, then the Survivor"
+    with nothing to show that it went on)."""
+
+    def wrap(said: str, first: str) -> list[str]:
+        if not 0 < width < len(first + said):
+            return [first + said]
+        return textwrap.wrap(
+            said,
+            width,
+            initial_indent=first,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+
+    tokens = WORD.findall(words)
+    parts: list[list[str]] = []
+    first = ""
+    while True:
+        lines = wrap(" ".join(tokens), first)
+        if most < 3 or len(lines) <= most:
+            parts.append(lines)
+            break
+        # As many lines a part as the parts need, not a last part of a word or two.
+        size = -(-len(lines) // -(-len(lines) // most))
+        part = lines[:size]
+        said = WORD.findall(part[-1])
+        # The last line's words that leave no room for " …" go on to the next part.
+        while len(said) > 1 and len(part[-1]) + 2 > width:
+            said.pop()
+            part[-1] = part[-1][: part[-1].rstrip().rindex(" ")].rstrip()
+        part[-1] += f" {CONTINUED}"
+        parts.append(part)
+        tokens = tokens[sum(len(WORD.findall(line)) for line in part) - 1 :]
+        first = f"{indent[:-1]}{CONTINUED}"
+    return [[line.replace(NBSP, " ") for line in part] for part in parts]
+
+
+#: A word as `textwrap` keeps it whole (the words held together by NBSP one word).
+WORD = re.compile(r"[^ \t\n\r\f\v]+")
 
 
 #: A monster's rule on the stage's pages: its words, the length of its bold head, its

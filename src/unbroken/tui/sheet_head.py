@@ -55,9 +55,17 @@ CLAUSES = (": ", "; ", ", ")
 CAPPED = re.compile(r" = \d+ \(a die's (?:most|least)\)")
 
 
+#: A bonus on the die with the roll it goes on ("4 +1 Charge" of "⚃ 4 +1 Charge = 5";
+#: "keep one, +1" of a re-roll's: the one kept), one row's words (#28 round 37, 37a-6:
+#: "die ⚅ 6, re-roll ⚂ 3: keep one," then "+1" alone on the next row).
+BONUS = re.compile(r"(?:keep one,|\d) [+\-−]\d+(?: [A-Z][\w'’-]*)*")
+
+
 def held_cap(line: str) -> str:
     """Return a die's line with its sum and cap held together for a wrap (NBSP between
-    their words, `Panel.wrapped`): "= 6 (a die's most)" on one row (31b-8)."""
+    their words, `Panel.wrapped`): "= 6 (a die's most)" on one row (31b-8); and so a bonus
+    with its roll (`BONUS`)."""
+    line = BONUS.sub(lambda found: found.group(0).replace(" ", NBSP), line)
     return CAPPED.sub(lambda found: " " + found.group(0)[1:].replace(" ", NBSP), line)
 
 
@@ -74,7 +82,8 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     ending ":" (round 30, 30b-15: "die ⚅ 6, re-roll ⚁ 2:" where a page had no row for
     "keep which?"). A word longer than the line is cut where it ends. A die's sum and its
     cap stay on one row ("= 6 (a die's most)"; 31b-8: "die ⚅ 6 +1 Frightened = 6…" read as
-    an arithmetic error over "a die's most (…"): cut before the sum where they do not fit."""
+    an arithmetic error over "a die's most (…"): cut before the sum where they do not fit;
+    nor a bonus from its roll (`BONUS`; 37a-6: "…keep one…" then "+1" alone)."""
     if len(line) <= width:
         return line, ""
     ends = [line.rfind(mark, 0, width + 1) + 1 for mark in CLAUSES]
@@ -83,6 +92,8 @@ def head_cut(line: str, width: int) -> tuple[str, str]:
     if capped is not None:  # never inside the sum and its cap: before it, else after it
         ends = [e for e in ends if not capped.start() < e < capped.end()]
         ends.append(capped.start() if capped.start() <= width else -1)
+    for bonus in BONUS.finditer(line):  # nor between a bonus and its roll (37a-6)
+        ends = [e for e in ends if not bonus.start() < e < bonus.end()]
     end = max(ends)
     if end > len("die "):
         head = line[:end].rstrip()

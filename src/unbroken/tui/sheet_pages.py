@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from unbroken.tui.panel import Panel
-from unbroken.tui.rule_pages import TABLE, Laid, Said, lay_out, lay_out_die, split_rule
+from unbroken.tui.rule_pages import TABLE, Laid, Said, lay_out, lay_out_die, rule_parts
 
 #: The key that expands and collapses the monster's rules on the stage.
 EXPAND_KEY = "m"
@@ -152,12 +152,14 @@ class PagedRules(Panel):
         firsts: list[int] = []  # where each of `said` starts in `rules`
         for line, head, style, kind in said:  # each whole on one page (round 19)
             firsts.append(len(rules))
-            said_line = self.rule_lines(line, head, indent, style=style)
-            lines = list(said_line.split("\n", allow_blank=True))
             # Longer than a page with the six rows under it: on to the next page, "…"
             # (#28 round 25: the Crazed Survivor's Grab the Weapon left rows 5 and 6 out).
-            for part in split_rule(lines, most if paged and kind != TABLE else 0):
-                rules.append(part)
+            parts = rule_parts(line, self.size.width, indent, most if kind != TABLE else 0)
+            for k, part in enumerate(parts):
+                said_part = Text()
+                said_part.append("\n".join(part), style=style)
+                said_part.stylize("bold", 0, head if k == 0 else 0)
+                rules.append(list(said_part.split("\n", allow_blank=True)))
                 kinds.append(kind)
         lines = [line for rule in rules for line in rule]
         whole: set[int] = set()

@@ -414,6 +414,9 @@ def option_text(
         text = f"Attack with {attack_name(action.attack)}"
     elif isinstance(action, act.Downgrade):  # Bare Hands only: nothing to name
         text = "Downgrade"
+    elif isinstance(action, act.Use) and why.startswith(CANNOT_PAY):
+        pass  # what it does kept, then why, as Focus's row (37b-5: "0. Trapper (pay 1
+        # wood + 1 time; cannot pay)" said nothing of its 2 food)
     elif isinstance(action, act.Use):  # what it would do waits for when it can be done
         head = text.partition(": ")[0]
         if head.endswith(")"):  # "(pay 1 cunning, 1 ability use; cannot pay)"

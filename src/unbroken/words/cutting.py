@@ -9,8 +9,17 @@ import re
 
 from unbroken.words.vocabulary import cut
 
-#: What a cut does not end on: a separator, or an amount without its unit.
-LOOSE_ENDS = ",;:+-—(["
+#: What a cut does not end on: a separator ("-", "->", "—", ":", …), or an amount without
+#: its unit (37a-3: "… (Weakened −1) -…", an old note's "… ->…").
+LOOSE_ENDS = ",;:+-—([<>←→"
+
+
+def without_loose_end(text: str) -> str:
+    """Return `text` (the words a cut keeps) without the separators it ends on, spaces
+    and all: "wound 1 (Weakened −1)" of "wound 1 (Weakened −1) -", "wound 1" of "wound 1
+    ->" (37a-3: a cut never ends on " - ", "->", "—" or ":"). Every cut ends so: the
+    option rows' (`cut_words`) and the detail line's (`tui.details.in_rows`)."""
+    return text.rstrip().rstrip(LOOSE_ENDS).rstrip()
 
 
 def unit_after(word: str, every: list[str], kept: list[str]) -> bool:
@@ -46,6 +55,10 @@ def cut_words(text: str, width: int) -> str:
     kept = text[: width - 1]
     if text[width - 1] != " ":
         kept = kept.rpartition(" ")[0] if " " in kept else ""
+    if not kept.strip(LOOSE_ENDS + " ") and len(text.split()[0].strip(LOOSE_ENDS)) < width:
+        # Only a separator before the first word that fits ("…", not ": pa…": 37a-1's
+        # "Plan: p…", a dimmed row's words after its name).
+        return "…"
     words, every = kept.split(), text.split()
     while words and (not words[-1].strip(LOOSE_ENDS) or unit_after(words[-1], every, words)):
         words.pop()
@@ -55,7 +68,7 @@ def cut_words(text: str, width: int) -> str:
         if closed:
             return closed
         kept = kept[: unclosed(kept)]
-    kept = kept.rstrip(LOOSE_ENDS).rstrip()
+    kept = without_loose_end(kept)
     if not kept and not text.startswith(" "):  # one word longer than the row
         return cut(text, width)
     if not any(char.isalnum() for char in kept):  # a body's first word does not fit

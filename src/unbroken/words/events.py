@@ -78,6 +78,10 @@ class Narrator:
         #: Paralyzed's check), and whether a skip set there took this very turn (35b-5).
         self.turn_opening = False
         self.losing_turn = False
+        #: The lines of a round's end counting conditions down, which name the round about
+        #: to start: said after its "Round N." (37a-10: "Frightened: round 9 and 2 rounds
+        #: after it." came before "Round 9.").
+        self.ticks: list[str] = []
 
     def name(self, card_id: str) -> str:
         if card_id in ("focus", "plan", "inspiration", "orienteer", "scout", "craft"):
@@ -124,19 +128,34 @@ class Narrator:
         """Return one line for an event, or None for bookkeeping events; a class Response
         that would have acted on it but for the ability uses is said after it. The rounds
         a condition takes whole are kept unsaid (`LostRounds`) and said before the first
-        event of another kind: in one line, and the round begun after them line by line."""
-        if self.lost_rounds.see(e):
-            return None
+        event of another kind: in one line, and the round begun after them line by line. A
+        round's end counting a condition down names the round about to start: its line is
+        said after that round's "Round N." (37a-10)."""
+        if self.lost_rounds.see(e):  # a round taken whole: its count said before it
+            return self.ticks_said() or None
         held = self.release(ending=True)  # the rounds before this event, first
         self.track(e)
         line = self.describe_one(e)
+        if line and self.rounds_left.ticked:  # said after the next "Round N."
+            self.ticks.append(line)
+            line = None
+        elif isinstance(e, ev.RoundStarted):
+            line = "\n".join(x for x in (line, self.ticks_said()) if x)
+        else:
+            held = "\n".join(x for x in (self.ticks_said(), held) if x)
         return f"{held}\n{line}" if held and line else held or line
+
+    def ticks_said(self) -> str:
+        """Return the held lines of a round's end counting conditions down ("" for none),
+        and forget them."""
+        ticks, self.ticks = self.ticks, []
+        return "\n".join(ticks)
 
     def said(self) -> str:
         """Return the line for the rounds kept unsaid so far (`LostRounds`), "" for none:
         a screen asks after a key's events, so they are said before the next question (a
         round begun whose turn is not yet taken is kept for later)."""
-        return self.release(ending=False)
+        return "\n".join(x for x in (self.ticks_said(), self.release(ending=False)) if x)
 
     def release(self, ending: bool) -> str:
         """Return the lines of the events `LostRounds` kept and gives back now: the one

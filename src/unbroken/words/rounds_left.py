@@ -69,6 +69,9 @@ class RoundsLeft:
         self.extended = ""
         #: The event just seen changed a condition's rounds or tokens: its rounds' words.
         self.said = ""
+        #: The event just seen was a round's end counting a condition down: its line names
+        #: the round about to start, and is said after that round's "Round N." (37a-10).
+        self.ticked = False
 
     @classmethod
     def at(cls, state: GameState) -> RoundsLeft:
@@ -81,6 +84,7 @@ class RoundsLeft:
     def see(self, e: ev.Event) -> None:
         """Follow one event (before its line is said)."""
         self.extended = self.said = ""
+        self.ticked = False
         if isinstance(e, ev.RoundStarted):
             self.round = e.round
         elif isinstance(e, (ev.BattleStarted, ev.LevelStarted)):
@@ -104,6 +108,7 @@ class RoundsLeft:
                 self.said = f"for {plural(e.rounds, 'round')}"
             elif e.rounds < before:  # the round's end: count from the round about to start
                 start, more = self.round + 1, e.rounds - 1
+                self.ticked = True
                 self.said = (
                     f"round {start} and {plural(more, 'round')} after it"
                     if more

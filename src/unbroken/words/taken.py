@@ -3,6 +3,7 @@ words/actions (#28 round 20 made it name the Responses a Pass skipped)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from unbroken.core import actions as act
@@ -40,6 +41,8 @@ def taken_for_you(
     # Told as it happened, not warned of: the line is read with the ambush's events under
     # it (#28 round 30, 30a-19: "— ⚠ time runs out: the monster ambushes you" after it).
     words = words.replace(f" — ⚠ {AMBUSH_AHEAD}", f" — {AMBUSHED}")
+    if f" — {AMBUSHED}" in words:
+        words = without_ambush_note(words)
     if isinstance(action, act.Use):
         words = words.partition(": ")[0]
     if isinstance(action, act.ChooseEncounter):
@@ -62,6 +65,20 @@ def with_ambush(line: str, said: list[str]) -> str:
     time [Shrieking Fungus's ambush]." (#28 round 30, 30a-19: the game screen's prompt keeps
     it until a key, the log's lines under it were out of sight at 80x24)."""
     return " ".join([line, *ambush_lines(said)])
+
+
+#: A note that says what an ambush takes ("Hyena's ambush: lose 2 SE").
+AMBUSH_NOTE = re.compile(r"^[^;:—]+'s ambush: ")
+
+
+def without_ambush_note(words: str) -> str:
+    """Return an option's words, told as what happened when the ambush came with it,
+    without its note of what the ambush takes: the ambush's own lines say it after
+    (`with_ambush`; w53's note: "— Hyena's ambush: lose 2 SE — time ran out: … You lose
+    2 SE [Hyena's ambush]." said it twice)."""
+    head, *notes = words.split(" — ")
+    kept = ["; ".join(x for x in note.split("; ") if not AMBUSH_NOTE.match(x)) for note in notes]
+    return " — ".join([head, *(note for note in kept if note)])
 
 
 def kept_words(label: str) -> str:
