@@ -20,7 +20,8 @@ from unbroken.core.events import (
     StepEntered,
 )
 from unbroken.core.forecast import CHANCE, Forecast
-from unbroken.core.state import Phase, StepName
+from unbroken.core.state import GameState, Phase, StepName, Turn
+from unbroken.core.steps import MONSTER_RESOLVE
 
 
 def reveals(events: Iterable[Event]) -> bool:
@@ -116,3 +117,9 @@ def level_ability_uses(newest_first: Iterable[Event]) -> int:
         if isinstance(e, GameStarted):
             return e.ability_uses
     return 0
+
+
+def rolls_for_monster(state: GameState) -> bool:
+    """Return whether the roll to keep is the monster's: on its turn, or its table's row
+    still to resolve (an attack it makes outside its turn, Grab the Weapon's: 37a-5)."""
+    return state.turn == Turn.MONSTER or any(q.step == MONSTER_RESOLVE.name for q in state.then)

@@ -9,10 +9,10 @@ from unbroken.core import actions as act
 from unbroken.core import events as ev
 from unbroken.core import model as m
 from unbroken.core.forecast import Acted, Forecast
+from unbroken.core.history import rolls_for_monster
 from unbroken.core.query import Query
 from unbroken.core.ruleset import Ruleset
-from unbroken.core.state import GameState, Turn
-from unbroken.core.steps import MONSTER_RESOLVE
+from unbroken.core.state import GameState
 from unbroken.words.effects import effect_text
 from unbroken.words.forecast import row_phrase, rule_name
 from unbroken.words.power import signed
@@ -32,7 +32,7 @@ def picked_row(
     Survivor's THREATEN: …" beside the Gnoll's "Keep the 4: WOUND (lose 2 SE)")."""
     monster = state.monster
     sheet = ruleset.monsters.get(monster.id) if monster is not None else None
-    if monster is None or sheet is None or not monster_rolled(state):
+    if monster is None or sheet is None or not rolls_for_monster(state):
         return f"Keep the {action.value}", ""
     # The row this result points at, with the bonus on the monster's roll (R-EFFECT-3/4).
     value = Query(ruleset, state).roll_result(action.value)
@@ -51,12 +51,6 @@ def picked_row(
     least = ", a die's least" if action.value + state.roll_bonus < 1 else ""
     bonus = f" → {value}{most or least}" if value != action.value or state.roll_bonus else ""
     return f"Keep the {action.value}{bonus}: {row.result} ({what})", rule_name(acted, ruleset)
-
-
-def monster_rolled(state: GameState) -> bool:
-    """Return whether the roll to keep is the monster's: on its turn, or its table's row
-    still to resolve (an attack it makes outside its turn, Grab the Weapon's)."""
-    return state.turn == Turn.MONSTER or any(q.step == MONSTER_RESOLVE.name for q in state.then)
 
 
 def _held_row(row: m.Row, state: GameState) -> str:
