@@ -36,10 +36,21 @@ def _phrase(rule: WeaponRule, ruleset: Ruleset) -> str:
     return f"{_held(rule, ruleset)}: {rule.name} {acts}"
 
 
-def _bad(rule: WeaponRule) -> bool:
+def _bad(rule: WeaponRule, up: bool) -> bool:
     """Return whether the rule works against the player after the option: a battle-start
-    rule that acts, a trick that cannot be paid (said as a warning, "⚠")."""
-    return rule.now if rule.kind != TRICKERY else not rule.now
+    rule that acts, a trick that cannot be paid (said as a warning, "⚠"). One that acts
+    before and after a step up the tree (Bare Hands to the Club) is no warning: the
+    option neither brings it nor was the way round it (said as a note; the warning cut
+    the row's cost, "Craft the Club… — ⚠ Club is Basic too…"); after a downgrade, the
+    hoped-for way round it (37a-11), it is."""
+    if rule.kind == TRICKERY:
+        return not rule.now
+    return rule.now and not (rule.was and up)
+
+
+def _up(f: Forecast, state: GameState) -> bool:
+    """Return whether the option takes the weapon up the tree (a weapon added on top)."""
+    return len(f.after.weapons) > len(state.weapons)
 
 
 def weapon_rule_notes(
@@ -48,8 +59,8 @@ def weapon_rule_notes(
     """Return, short for an option's line, what the option's change of weapon changes
     about the known monster's rules (`core.weapon_rules`): those against the player
     (`bad`: the warnings, `words.forecast.warnings`), else the others; [] when none."""
-    rules = weapon_rules(ruleset, state, f)
-    return [_phrase(r, ruleset) for r in rules if _bad(r) is bad]
+    rules, up = weapon_rules(ruleset, state, f), _up(f, state)
+    return [_phrase(r, ruleset) for r in rules if _bad(r, up) is bad]
 
 
 def weapon_rule_sentences(
@@ -59,9 +70,9 @@ def weapon_rule_sentences(
     acts: "Spear is Advanced: Grab the Weapon no longer acts at the start of the battle.";
     `bad`: the warnings, "⚠" first and as short as the line's ("⚠ Bare Hands is Basic
     too: Grab the Weapon still acts."), else the others."""
-    out = []
+    out, up = [], _up(f, state)
     for rule in weapon_rules(ruleset, state, f):
-        if _bad(rule) is not bad:
+        if _bad(rule, up) is not bad:
             continue
         said = _phrase(rule, ruleset)
         if not bad:  # said short where it warns: the line under the list keeps both
