@@ -196,6 +196,11 @@ class HintBox(Static):
         first, self.logged = not self.logged, True
         return first
 
+    def whole(self, notice: str, width: int) -> bool:
+        """Return whether `notice` (said with no heading) fits its rows uncut in a column
+        `width` wide (38b-2: a double tap's notice leaves out a cost with no room for it)."""
+        return len(textwrap.wrap(notice, max(10, width - 3))) <= hint_rows(self.app.size.height)
+
     def rows(self, width: int) -> int:
         """Return the rows the hint on show takes in a column `width` wide (0: none): as
         many as it needs, at most `hint_rows` for the screen's height."""

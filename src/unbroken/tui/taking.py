@@ -106,7 +106,15 @@ def apply_option(
             return
         took = panel.double_tap(key, pressed)
         if took:  # the same key right after it took an option: meant for that one (37a-8)
-            screen.say(double_tap(key, took, text))
+            said = double_tap(key, took, text)
+            width = screen.query_one("#right").size.width or 46  # as fit_hint reads it
+            # The reason first, the cost after it only where the notice line has room
+            # (38b-2: "… not now, pay 2 time, 1 ability … (l: all of it)").
+            screen.say(
+                said
+                if screen.query_one(HintBox).whole(said, width)
+                else double_tap(key, took, text, cost=False)
+            )
             return
         screen.say(not_now(text))
         return

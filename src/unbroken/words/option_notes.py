@@ -16,6 +16,7 @@ from unbroken.words.forecast import (
     response_name,
     warnings,
 )
+from unbroken.words.vocabulary import ABILITY_USE, LIMIT_WORDS
 
 
 def still_to_come(action: act.Action, state: GameState, ruleset: Ruleset, f: Forecast) -> str:
@@ -124,24 +125,44 @@ def new_question_not_now(key: str, question: str, row: str) -> str:
     return f"{key} not taken: a new question ({question.split(':')[0]}); {key} is {_now(row)}."
 
 
-def double_tap(key: str, took: str, row: str = "", keys: str = "") -> str:
+def double_tap(key: str, took: str, row: str = "", keys: str = "", cost: bool = True) -> str:
     """Return the notice a key gets right after the same key took an option (a double
     tap's second, meant for the question before), naming what it took there and what the
     key is now: its dimmed option (`row`) or none (`keys`, those there are). 37a-8: "7 7"
     on a killing blow, the second got "7: no option 7 here (1-2)"; "0 0" on Downgrade,
     "Not now: Downgrade (nothing to give up)": read as a wrong key on the new question.
     "0 not taken: a double tap (0 just took Downgrade); 0 is Downgrade: not now, nothing
-    to give up." (short: the notice line's three rows at 80x24)."""
-    now = f"{key} is {_now(row)}" if row else f"no option {key} here ({keys})"
+    to give up." The reason first, then the row's cost (`cost`: left out where the notice
+    line has no room for it; 38b-2: said before the reason, it cut the reason at 80x24,
+    "8 is Forage [Hunter]: not now, pay 2 time, 1 ability … (l: all of it)")."""
+    now = f"{key} is {_now(row, cost)}" if row else f"no option {key} here ({keys})"
     return f"{key} not taken: a double tap ({key} just took {took}); {now}."
 
 
-def _now(row: str) -> str:
-    """Return a dimmed option's row as a notice says what its key is now: "Attack with
-    Crush: not now, no armor to break"."""
+def _now(row: str, cost: bool = True) -> str:
+    """Return a dimmed option's row as a notice says what its key is now, why first,
+    then what it costs (`cost`): "Attack with Crush: not now, no armor to break", "Craft
+    the Axe: not now, cannot pay; pay 1 wood + 1 metal + 2 time", "Forage [Hunter]: not
+    now, no ability uses left this level; pay 2 time, 1 ability use"."""
     row = row.replace(NOT_NOW, " (", 1)
     start = _last_bracket(row)
-    return f"{row[:start]}: not now, {row[start + 2 : -1]}" if start > 0 else f"{row}: not now"
+    if start <= 0:
+        return f"{row}: not now"
+    name, _, paid = row[:start].partition(": ")
+    inside = row[start + 2 : -1]
+    # An ability's bracket says its cost, then why ("pay 2 time, 1 ability use; no ability
+    # uses left this level"); an attack's, what it is through, then why.
+    first, _, rest = inside.partition("; ")
+    if not paid and rest and _costs(first):
+        paid, inside = first, rest
+    said = f"{name}: not now, {inside}"
+    return f"{said}; {paid}" if cost and paid else said
+
+
+def _costs(words: str) -> bool:
+    """Return whether an ability's bracket opens with what it costs (`words`, up to its
+    first "; "): "pay 2 time, 1 ability use", "1 ability use", "once per level"."""
+    return words.startswith("pay ") or ABILITY_USE in words or words in LIMIT_WORDS.values()
 
 
 def _last_bracket(row: str) -> int:
