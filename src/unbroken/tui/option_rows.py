@@ -27,7 +27,7 @@ from unbroken.tui.row_keeps import (
     whole_brackets,
 )
 from unbroken.tui.tag_wrap import GLUE
-from unbroken.tui.turn_keeps import keep_turn
+from unbroken.tui.turn_keeps import keep_turn, telling
 from unbroken.words.actions import TAKES_TURN
 from unbroken.words.cutting import cut_words as cut_words  # the one cut (words.cutting)
 from unbroken.words.warning_keeps import WARNED, keep_warnings
@@ -332,6 +332,7 @@ def _fitted(
     # the cost is in the detail line, a forecast's words nowhere else (#28 round 16).
     turn = [TAKES_TURN[2:-1] in line for line in lines]
     said = [a or b for a, b in zip(wordy or [False] * len(lines), turn, strict=True)]
+    apart = telling(lines)  # two options of one name told apart (38b-1)
     need = sum(text.count("\n") + 1 for text in shown)
     lone = [orphaned(row) for row in shown]
     order = sorted(
@@ -352,7 +353,7 @@ def _fitted(
         cuts.append(i)
         # Its warnings kept at its end, its own words cut to the room left (31b-3), an
         # attack's wound, cost and "— defeats it" first (attack_kept).
-        how = partial(cut_row, off=off[i], turn=turn[i], bare=verbless[i])
+        how = partial(cut_row, off=off[i], turn=turn[i], bare=verbless[i], apart=apart[i])
         keeps = partial(attack_cuts.attack_kept, dimmed=off[i], bare=verbless[i])
         shown[i] = keep_warnings(lines[i], width, how, keeps)
     # The rows the last cut left free are its own again: cut after them, not to one row
@@ -373,11 +374,12 @@ def _fitted(
     return [whole_brackets(row) if i in cuts else row for i, row in enumerate(shown)]
 
 
-def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool) -> str:
+def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool, apart: str = "") -> str:
     """Return an option cut to one row (`fit_options`): a card's own words first, whole;
     a dimmed one or one of no use now its reason kept (`cut_kept`); an ability's what it
     does cut, "— defeats it" kept; one that takes the turn that note kept; an attack its
-    wound, cost and "— defeats it" kept (`bare`: said without "Attack with ")."""
+    wound, cost and "— defeats it" kept (`bare`: said without "Attack with "; `apart`:
+    what tells it from an option of its name, `turn_keeps.telling`)."""
     own = without_own_words(line)
     if off or said_why(own):  # an attack's wound and cost kept as a takeable one's
         return cut_dimmed_attack(own, width, bare) or cut_kept(own, width)
@@ -385,10 +387,15 @@ def cut_row(line: str, width: int, off: bool, turn: bool, bare: bool) -> str:
         if turn and DEFEATS not in line:  # the note at its end, as a Focus's (36a-5);
             # one that defeats the monster ends the battle: "— defeats it" ends its row
             return keep_turn(
-                line, width, lambda said, room: cut_own_words(said, without_own_words(said), room)
+                line,
+                width,
+                lambda said, room: cut_own_words(said, without_own_words(said), room),
+                apart,
             )
         return cut_own_words(line, own, width)
-    return keep_turn(own, width, cut_words) if turn else cut_attack_or_defeats(own, width, bare)
+    return (
+        keep_turn(own, width, cut_words, apart) if turn else cut_attack_or_defeats(own, width, bare)
+    )
 
 
 def in_rows_cut(wrapped: str, rows: int, width: int) -> str:
