@@ -52,8 +52,8 @@ def test_an_abilitys_row_with_no_room_for_its_deeds_says_it_was_cut() -> None:
 async def test_an_abilitys_row_cut_keeps_the_rows_left_free() -> None:
     """29b-11: the list cut rows while rows under it stayed free. Tomu after two Focuses,
     hints off: Plan's row grew a row ("paid as 2 SE + 2 ME"), Dangerous Idea's three
-    were cut to one over a free row; it keeps two, "…" at the end (cut, as the detail
-    line reads it)."""
+    were cut to one over a free row; it keeps two at least, "…" at the end where cut (as
+    the detail line reads it), and no row is left free."""
     assert save_settings(Settings(hints=False)) == ""
     game = Game.new(RULES, "tomu", difficulty="hard", seed=7855111943350237865)
     game.apply(act.Focus())
@@ -65,10 +65,12 @@ async def test_an_abilitys_row_cut_keeps_the_rows_left_free() -> None:
         used = sum(r.count("\n") + 1 for r in options.row_shown_all())
         cut = options.is_cut(index)  # the detail line says it as of a row cut
     assert used == options.room, (used, options.room)
-    assert row == (
-        "8. Dangerous Idea [Sage] (1 ability use):\n   roll the die: if it is above the level…"
+    # It keeps two rows at least, whole or "…" at the end (since round 37 the fit gives a
+    # row held for one word up first: the Idea is whole, Scout's and the Crafts' cut).
+    assert row.startswith(
+        "8. Dangerous Idea [Sage] (1 ability use):\n   roll the die: if it is above the level"
     ), row
-    assert cut
+    assert cut == row.endswith("…"), (cut, row)
 
 
 def test_the_last_option_cut_keeps_the_rows_it_freed_beyond_the_need() -> None:
